@@ -1,0 +1,118 @@
+import { Command, InvalidArgumentError } from 'commander';
+
+// React renders with its production build unless the user asks otherwise.
+process.env.NODE_ENV ??= 'production';
+import path from 'node:path';
+import { build, isDocsgenError, serve, type BuildStats, type ProgressEvent } from '@docsgen/core';
+
+/** What the user asked for, with every option typed. */
+interface CommonOptions {
+  root: string;
+  verbose: boolean;
+}
+
+const program = new Command()
+  .name('docsgen')
+  .description('Build, check and serve a documentation site from Markdown.')
+  .option('--root <dir>', 'folder that holds site.config.ts', process.cwd())
+  .option('--verbose', 'show stack traces of errors', false)
+  .showHelpAfterError();
+
+program
+  .command('build')
+  .description('production build into the output folder (drafts left out); fails on broken links')
+  .option('--out <dir>', 'output folder, served as the site base path', 'build')
+  .action(async (options: { out: string }) => {
+    const { root } = common();
+    const start = performance.now();
+    const result = await build({ root, outDir: options.out, write: true, onProgress: progressPrinter() });
+    clearProgress();
+    report('built', result.stats, start);
+    console.log(`  output: ${path.resolve(root, options.out)}`);
+  });
+
+program
+  .command('check')
+  .description('run every check of the build without writing output (for CI)')
+  .action(async () => {
+    const { root } = common();
+    const start = performance.now();
+    const result = await build({ root, write: false, onProgress: progressPrinter() });
+    clearProgress();
+    report('checked', result.stats, start);
+  });
+
+program
+  .command('serve')
+  .description('build in memory, serve the site, rebuild on change and reload the browser')
+  .option('--port <port>', 'port to listen on', parsePort, 3000)
+  .option('--host <host>', 'address to bind', '127.0.0.1')
+  .action(async (options: { port: number; host: string }) => {
+    const { root } = common();
+    const server = await serve({ root, port: options.port, host: options.host, log: (message) => console.log(`[docsgen] ${message}`) });
+    console.log(`[docsgen] serving ${server.url}  (drafts shown; Ctrl+C to stop)`);
+    const stop = () => void server.close().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+
+function common(): CommonOptions {
+  const options = program.opts<{ root: string; verbose: boolean }>();
+  return { root: path.resolve(options.root), verbose: options.verbose };
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535');
+  return port;
+}
+
+function report(verb: string, stats: BuildStats, start: number): void {
+  const ms = Math.round(performance.now() - start);
+  const stages = Object.entries(stats.timings)
+    .map(([stage, time]) => `${stage} ${time}`)
+    .join(', ');
+  console.log(`docsgen ${verb} ${stats.pages} pages (${stats.docs} docs), checked ${stats.linksChecked} links, ${stats.files} files (${(stats.bytes / 1024).toFixed(0)} KiB) in ${ms} ms`);
+  console.log(`  stages (ms): ${stages}`);
+}
+
+let progressShown = false;
+
+/** A one-line progress display on a terminal; nothing in CI logs. */
+function progressPrinter(): (event: ProgressEvent) => void {
+  if (!process.stderr.isTTY) return () => undefined;
+  let last = 0;
+  return ({ stage, done, total }) => {
+    const now = Date.now();
+    if (done !== total && now - last < 50) return;
+    last = now;
+    progressShown = true;
+    const width = 24;
+    const filled = Math.round((done / total) * width);
+    process.stderr.write(`\r${stage.padEnd(7)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
+  };
+}
+
+function clearProgress(): void {
+  if (progressShown) process.stderr.write('\r\x1b[2K');
+  progressShown = false;
+}
+
+/** User mistakes get one clear paragraph and exit code 1; a stack trace only with --verbose. */
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    clearProgress();
+    const verbose = program.opts<{ verbose: boolean }>().verbose;
+    if (isDocsgenError(error)) {
+      console.error(`docsgen: error: ${error.format()}`);
+      if (verbose && error.cause) console.error((error.cause as Error).stack);
+    } else {
+      console.error(`docsgen: unexpected error: ${(error as Error).message}`);
+      if (verbose) console.error((error as Error).stack);
+      else console.error('  (run with --verbose for the stack trace)');
+    }
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,300 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { createElement } from 'react';
+import type { Highlighter } from 'shiki';
+import { joinUrl, pageDataUrl, type PageData } from '@docsgen/shared';
+import type { ThemeServer } from '@docsgen/theme/server';
+import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
+import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
+import { scanContent, type ContentSource } from './content/scan-content.js';
+import { emitSite } from './emit/emit-site.js';
+import { redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
+import { DocsgenError } from './errors.js';
+import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
+import { createCodeHighlighter } from './markdown/highlighter.js';
+import { parseDoc, type ParsedDoc } from './markdown/parse-docs.js';
+import { renderPage, type RenderContext, type RenderedPage } from './render/render-pages.js';
+import { buildSearchIndex } from './search/build-search-index.js';
+import { buildDocPages } from './site/build-pages.js';
+import { buildRoutes } from './site/build-routes.js';
+import { buildSidebar } from './site/build-sidebar.js';
+import { toThemeSite } from './site/theme-site.js';
+
+export interface BuildOptions {
+  root: string;
+  /** Output folder; `build` under the root by default. */
+  outDir?: string;
+  /** Write the output folder (false for `check` and for `serve`, which serves from memory). */
+  write: boolean;
+  /** `serve`: drafts shown with a banner, the client listens for reloads. */
+  dev?: boolean;
+  /** Kept between rebuilds by `serve`, so only what changed is done again. */
+  cache?: BuildCache;
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+export interface ProgressEvent {
+  stage: string;
+  done: number;
+  total: number;
+}
+
+/** What survives between rebuilds in one `serve` process. */
+export interface BuildCache {
+  highlighter?: Promise<Highlighter>;
+  parsed: Map<string, { key: string; doc: ParsedDoc }>;
+  theme?: Promise<{ server: ThemeServer; client: ClientBundle }>;
+  rendered: Map<string, { key: string; page: RenderedPage }>;
+}
+
+export function createBuildCache(): BuildCache {
+  return { parsed: new Map(), rendered: new Map() };
+}
+
+export interface BuildStats {
+  docs: number;
+  pages: number;
+  linksChecked: number;
+  files: number;
+  bytes: number;
+  parsedDocs: number;
+  renderedPages: number;
+  timings: Record<string, number>;
+}
+
+export interface BuildResult {
+  loaded: LoadedConfig;
+  files: OutputFile[];
+  pages: RenderedPage[];
+  client: ClientBundle;
+  stats: BuildStats;
+}
+
+/** The build, stage by stage: config, content, Markdown, routes and sidebar, render, links, emit. */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const cache = options.cache ?? createBuildCache();
+  const dev = options.dev ?? false;
+  const timings: Record<string, number> = {};
+  const time = async <T>(stage: string, work: () => Promise<T> | T): Promise<T> => {
+    const start = performance.now();
+    try {
+      return await work();
+    } finally {
+      timings[stage] = Math.round(performance.now() - start);
+    }
+  };
+  const progress = options.onProgress ?? (() => undefined);
+
+  const loaded = await time('config', () => loadConfig(options.root));
+  const { config, root } = loaded;
+  const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev }));
+  const routes = buildRoutes(content);
+  cache.highlighter ??= createCodeHighlighter();
+  cache.theme ??= loadTheme(content, config.baseUrl);
+  const themePromise = cache.theme.catch((error: unknown) => {
+    cache.theme = undefined;
+    throw error;
+  });
+  // Awaited after parsing; until then a failure must not count as unhandled.
+  themePromise.catch(() => undefined);
+
+  const highlighter = await time('highlighter', () => cache.highlighter!);
+  let parsedCount = 0;
+  const routesKey = hash([...routes.routesByDocsPath].join('\n'));
+  const parsed = await time('parse', () =>
+    content.docs.map((doc, i) => {
+      const key = hash(doc.file + '\0' + doc.body + '\0' + JSON.stringify(doc.frontMatter) + '\0' + doc.route + '\0' + routesKey + '\0' + JSON.stringify(config.tableOfContents));
+      const cached = cache.parsed.get(doc.file);
+      progress({ stage: 'parse', done: i + 1, total: content.docs.length });
+      if (cached?.key === key) return cached.doc;
+      parsedCount++;
+      const result = parseDoc(doc, { config, highlighter, routesByDocsPath: routes.routesByDocsPath });
+      cache.parsed.set(doc.file, { key, doc: result });
+      return result;
+    }),
+  );
+  const sidebar = buildSidebar({
+    config,
+    categories: content.categories,
+    docs: parsed.map((doc) => ({
+      id: doc.source.id,
+      route: doc.source.route,
+      label: doc.source.frontMatter.sidebar_label ?? doc.title,
+      position: doc.source.frontMatter.sidebar_position,
+      unlisted: doc.source.frontMatter.unlisted,
+    })),
+  });
+  if (!routes.routeById.has(config.mainDocId)) {
+    throw new DocsgenError(`mainDocId: doc "${config.mainDocId}" does not exist`, { location: { file: CONFIG_FILE } });
+  }
+
+  const { server: theme, client } = await time('theme', () => themePromise);
+  const docPages = buildDocPages(parsed, sidebar);
+  const search = await time('search', () => buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl }));
+  const { site, themeLinks } = toThemeSite(config, routes.routeById, dev);
+  site.searchIndexUrl = search.url;
+  const siteData = JSON.stringify({ site, sidebar: sidebar.items });
+  const siteDataFile = `assets/site.${hash(siteData).slice(0, 10)}.json`;
+  const origin = config.url.replace(/\/+$/, '');
+  const context: RenderContext = {
+    theme,
+    site,
+    sidebar: sidebar.items,
+    origin,
+    assets: {
+      entryUrl: client.entryUrl,
+      cssUrl: client.cssUrl,
+      siteDataUrl: config.baseUrl + siteDataFile,
+      faviconUrl: config.favicon && joinUrl(config.baseUrl, config.favicon),
+    },
+  };
+
+  const toRender = [
+    ...docPages.map(({ doc, data }) => ({
+      data: { ...data, html: theme.renderStatic(doc.body) },
+      file: routeFile(data.route, config.baseUrl),
+      sourceFile: doc.source.file,
+      noindex: doc.source.frontMatter.unlisted || doc.source.frontMatter.draft,
+    })),
+    ...content.pages.map((source) => {
+      const module = theme.pages.find((page) => page.file === source.file)?.module;
+      if (typeof module?.default !== 'function') {
+        throw new DocsgenError('the page module has no default export (a React component)', { location: { file: source.file }, hint: 'export default function Page() { … }' });
+      }
+      const meta = module as { title?: string; description?: string };
+      const data: PageData = {
+        kind: 'page',
+        route: source.route,
+        title: meta.title ?? site.title,
+        description: meta.description ?? site.tagline,
+        html: theme.renderStatic(createElement(module.default as () => null, { site } as object)),
+        toc: [],
+        breadcrumbs: [],
+        hideTableOfContents: true,
+      };
+      return { data, file: routeFile(source.route, config.baseUrl), sourceFile: source.file, noindex: false };
+    }),
+    {
+      data: { kind: 'notFound', route: config.baseUrl + '404.html', title: '找不到页面', description: '找不到页面', html: theme.renderNotFound(site), toc: [], breadcrumbs: [], hideTableOfContents: true } satisfies PageData,
+      file: '404.html',
+      sourceFile: 'theme/components/NotFound.tsx',
+      noindex: true,
+    },
+  ];
+  const contextKey = hash(siteData + JSON.stringify(context.assets));
+  let renderedCount = 0;
+  const rendered = await time('render', () =>
+    toRender.map((page, i) => {
+      progress({ stage: 'render', done: i + 1, total: toRender.length });
+      const key = hash(contextKey + JSON.stringify(page));
+      const cached = cache.rendered.get(page.file);
+      if (cached?.key === key) return cached.page;
+      renderedCount++;
+      const result = renderPage(page, context);
+      cache.rendered.set(page.file, { key, page: result });
+      return result;
+    }),
+  );
+  pruneCache(cache, content, rendered);
+
+  const staticFiles = await readStatic(root, config.staticDir);
+  const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config.contentDir, parsed);
+  const otherFiles: OutputFile[] = [
+    ...client.files,
+    { path: siteDataFile, contents: siteData },
+    ...search.files,
+    ...staticFiles,
+    ...docAssets,
+    ...redirectFiles(config),
+    sitemapFile(rendered, origin),
+    robotsFile(config, origin),
+  ];
+
+  const linkCheck = await time('links', () =>
+    checkLinks({
+      pages: rendered,
+      sourceLinks: new Map(parsed.map((doc) => [doc.source.route, doc.links])),
+      themeLinks,
+      otherFiles: new Set(otherFiles.map((file) => file.path)),
+      baseUrl: config.baseUrl,
+    }),
+  );
+  const routeSet = new Set(rendered.map((page) => page.data.route));
+  config.redirects.forEach(({ to }, i) => {
+    const target = joinUrl(config.baseUrl, to.replace(/^\//, '')).split('#')[0];
+    if (!routeSet.has(target) && !routeSet.has(target + '/')) linkCheck.broken.push({ where: `site.config.ts (redirects[${i}].to)`, href: to, reason: 'no page at that path' });
+  });
+  linkCheck.broken.push(...missingAssets);
+  if (linkCheck.broken.length) throw brokenLinksError(linkCheck.broken);
+
+  const files: OutputFile[] = [
+    ...rendered.map((page) => ({ path: page.file, contents: page.html })),
+    ...rendered.filter((page) => page.data.kind !== 'notFound').map((page) => ({ path: pageDataUrl(config.baseUrl, page.data.route).slice(config.baseUrl.length), contents: JSON.stringify(page.data) })),
+    ...otherFiles,
+  ];
+  const outDir = path.resolve(root, options.outDir ?? 'build');
+  if (options.write) await time('emit', () => emitSite(files, outDir));
+  return {
+    loaded,
+    files,
+    pages: rendered,
+    client,
+    stats: {
+      docs: parsed.length,
+      pages: rendered.length,
+      linksChecked: linkCheck.checked,
+      files: files.length,
+      bytes: files.reduce((sum, file) => sum + (typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength), 0),
+      parsedDocs: parsedCount,
+      renderedPages: renderedCount,
+      timings,
+    },
+  };
+}
+
+async function loadTheme(content: ContentSource, baseUrl: string): Promise<{ server: ThemeServer; client: ClientBundle }> {
+  const [server, client] = await Promise.all([loadThemeServer(content.pages), bundleClient({ baseUrl })]);
+  return { server, client };
+}
+
+/** `/docscenter/docs/a/` → `docs/a/index.html`. */
+function routeFile(route: string, baseUrl: string): string {
+  return route.slice(baseUrl.length) + 'index.html';
+}
+
+async function readStatic(root: string, staticDir: string): Promise<OutputFile[]> {
+  const files = await fg('**/*', { cwd: path.join(root, staticDir), dot: false });
+  return Promise.all(files.map(async (file) => ({ path: file, contents: await readFile(path.join(root, staticDir, file)) })));
+}
+
+/** Images the docs reference, copied under assets/docs/; a missing one is reported like a broken link. */
+async function readDocAssets(root: string, contentDir: string, docs: ParsedDoc[]): Promise<{ files: OutputFile[]; missing: BrokenLink[] }> {
+  const files: OutputFile[] = [];
+  const missing: BrokenLink[] = [];
+  const seen = new Set<string>();
+  for (const doc of docs) {
+    for (const asset of doc.assets) {
+      if (seen.has(asset)) continue;
+      seen.add(asset);
+      try {
+        files.push({ path: 'assets/docs/' + path.posix.relative(path.posix.join(contentDir, 'docs'), asset), contents: await readFile(path.join(root, asset)) });
+      } catch {
+        missing.push({ where: doc.source.file, href: asset, reason: 'image file not found' });
+      }
+    }
+  }
+  return { files, missing };
+}
+
+function pruneCache(cache: BuildCache, content: ContentSource, rendered: RenderedPage[]): void {
+  const docFiles = new Set(content.docs.map((doc) => doc.file));
+  for (const file of cache.parsed.keys()) if (!docFiles.has(file)) cache.parsed.delete(file);
+  const pageFiles = new Set(rendered.map((page) => page.file));
+  for (const file of cache.rendered.keys()) if (!pageFiles.has(file)) cache.rendered.delete(file);
+}
+
+function hash(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
+}

@@ -1,0 +1,110 @@
+import { build as esbuild, type Metafile } from 'esbuild';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { rm, writeFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import type { ThemeServer } from '@docsgen/theme/server';
+import { DocsgenError } from '../errors.js';
+
+/** A file the build emits, with its path relative to the output folder. */
+export interface OutputFile {
+  path: string;
+  contents: string | Uint8Array;
+}
+
+/** The hydrating client: hashed JS chunks and the stylesheet. */
+export interface ClientBundle {
+  files: OutputFile[];
+  /** URL of the entry script and of the stylesheet, under the base path. */
+  entryUrl: string;
+  cssUrl: string;
+  /** esbuild's metafile, so tests can see what reached the browser. */
+  metafile: Metafile;
+}
+
+const require = createRequire(import.meta.url);
+
+/** Folder of the theme package (theme/ at the repository root). */
+export function themeDir(): string {
+  return path.dirname(require.resolve('@docsgen/theme/package.json'));
+}
+
+/** Bundles theme/client/entry.tsx and the theme's CSS for the browser: minified, split, content-hashed. */
+export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<ClientBundle> {
+  const dir = themeDir();
+  const result = await esbuild({
+    entryPoints: { client: path.join(dir, 'client/entry.tsx'), style: path.join(dir, 'styles/index.css') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir: 'assets',
+    entryNames: '[name].[hash]',
+    chunkNames: 'chunk.[hash]',
+    assetNames: '[name].[hash]',
+    publicPath: baseUrl + 'assets/',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    jsx: 'automatic',
+    legalComments: 'none',
+    logLevel: 'silent',
+  }).catch((error: unknown) => {
+    throw themeBuildError(error);
+  });
+  const cwd = process.cwd();
+  const files = result.outputFiles.map((file) => ({ path: path.relative(cwd, file.path), contents: file.contents }));
+  const entry = files.find((f) => /^assets\/client\.[^/]+\.js$/.test(f.path));
+  const css = files.find((f) => /^assets\/style\.[^/]+\.css$/.test(f.path));
+  if (!entry || !css) throw new DocsgenError('the client bundle has no entry script or stylesheet', { location: { file: 'theme/client/entry.tsx' } });
+  return {
+    files: files.filter((f) => !/^assets\/style\.[^/]+\.js$/.test(f.path)),
+    entryUrl: baseUrl + entry.path,
+    cssUrl: baseUrl + css.path,
+    metafile: result.metafile,
+  };
+}
+
+/** Bundles the theme's server entry and the React pages for rendering in node, then imports it. */
+export async function loadThemeServer(pageFiles: { file: string; absolutePath: string }[]): Promise<ThemeServer> {
+  const dir = themeDir();
+  const pagesModule = pageFiles.map((page, i) => `import * as page${i} from ${JSON.stringify(page.absolutePath)};`).join('\n') +
+    `\nexport const pages = [${pageFiles.map((page, i) => `{ file: ${JSON.stringify(page.file)}, module: page${i} }`).join(', ')}];`;
+  const result = await esbuild({
+    stdin: {
+      contents: `export * from ${JSON.stringify(path.join(dir, 'server.tsx'))};\n${pagesModule}`,
+      resolveDir: dir,
+      loader: 'tsx',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    jsx: 'automatic',
+    // React stays external so the build and the theme share one copy; our own packages are bundled from source.
+    external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+    logLevel: 'silent',
+  }).catch((error: unknown) => {
+    throw themeBuildError(error);
+  });
+  const code = result.outputFiles[0].text;
+  // Import from a file inside the theme folder so that `react` resolves to the project's copy; a new name each time defeats the module cache.
+  const file = path.join(dir, `.server-${createHash('sha1').update(code).digest('hex').slice(0, 12)}-${process.pid}-${Date.now()}.mjs`);
+  try {
+    await writeFile(file, code);
+    return (await import(pathToFileURL(file).href)) as ThemeServer;
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+function themeBuildError(error: unknown): DocsgenError {
+  const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
+  if (!first) return new DocsgenError(`cannot bundle the theme: ${(error as Error).message}`, { location: { file: 'theme' } });
+  return new DocsgenError(`cannot bundle the theme: ${first.text}`, {
+    location: { file: first.location?.file ?? 'theme', line: first.location?.line, column: first.location ? first.location.column + 1 : undefined },
+  });
+}

@@ -1,0 +1,91 @@
+import { build as esbuild } from 'esbuild';
+import { mkdtemp, rm, writeFile, access } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { z } from 'zod';
+import { DocsgenError } from '../errors.js';
+import { siteConfigSchema, type SiteConfig } from './schema.js';
+
+export const CONFIG_FILE = 'site.config.ts';
+
+/** The validated configuration and where it came from. */
+export interface LoadedConfig {
+  config: SiteConfig;
+  /** Absolute path of the site's root folder. */
+  root: string;
+  configFile: string;
+}
+
+/** Compiles site.config.ts with esbuild, imports it and validates it against the schema. */
+export async function loadConfig(root: string): Promise<LoadedConfig> {
+  const configFile = path.join(root, CONFIG_FILE);
+  try {
+    await access(configFile);
+  } catch {
+    throw new DocsgenError(`no ${CONFIG_FILE} in ${root}`, { hint: 'run docsgen in the folder that holds the site configuration, or pass --root' });
+  }
+  const raw = await importConfigModule(configFile);
+  return { config: validateConfig(raw, CONFIG_FILE), root, configFile };
+}
+
+async function importConfigModule(configFile: string): Promise<unknown> {
+  let code: string;
+  try {
+    const result = await esbuild({
+      entryPoints: [configFile],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+      packages: 'bundle',
+    });
+    code = result.outputFiles[0].text;
+  } catch (error) {
+    const first = (error as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
+    throw new DocsgenError(`cannot compile the configuration: ${first?.text ?? String(error)}`, {
+      location: { file: CONFIG_FILE, line: first?.location?.line, column: first?.location ? first.location.column + 1 : undefined },
+    });
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'docsgen-config-'));
+  const file = path.join(dir, 'site.config.mjs');
+  try {
+    await writeFile(file, code);
+    const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    if (mod.default === undefined) throw new DocsgenError('the configuration has no default export', { location: { file: CONFIG_FILE }, hint: 'export default defineConfig({ … })' });
+    return mod.default;
+  } catch (error) {
+    if (error instanceof DocsgenError) throw error;
+    throw new DocsgenError(`the configuration threw while loading: ${(error as Error).message}`, { location: { file: CONFIG_FILE }, cause: error });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Validates a raw configuration object; every problem is reported with its key path. */
+export function validateConfig(raw: unknown, file: string): SiteConfig {
+  const result = siteConfigSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => describeIssue(issue, raw));
+  throw new DocsgenError(`invalid configuration: ${problems[0]}`, { location: { file }, details: problems.slice(1) });
+}
+
+function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
+  const keyPath = formatKeyPath(issue.path);
+  if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator) {
+    const kind = valueAt(raw, issue.path);
+    const options = ((issue as { options?: unknown[] }).options ?? []).map(String).join(', ');
+    return `${formatKeyPath(issue.path.slice(0, -1))}: unknown item ${String(issue.discriminator)} ${JSON.stringify(kind)} (expected one of: ${options})`;
+  }
+  if (issue.code === 'unrecognized_keys') return `${keyPath || '(root)'}: unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+  return `${keyPath || '(root)'}: ${issue.message}`;
+}
+
+function formatKeyPath(parts: PropertyKey[]): string {
+  return parts.map((part, i) => (typeof part === 'number' ? `[${part}]` : (i ? '.' : '') + String(part))).join('');
+}
+
+function valueAt(value: unknown, parts: PropertyKey[]): unknown {
+  return parts.reduce<unknown>((current, key) => (current && typeof current === 'object' ? (current as Record<PropertyKey, unknown>)[key] : undefined), value);
+}

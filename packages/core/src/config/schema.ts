@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/** The site configuration: this schema is both the type users write and the validator the build runs. */
+
+const link = z
+  .object({
+    label: z.string().min(1),
+    to: z.string().startsWith('/').optional(),
+    href: z.url().optional(),
+  })
+  .strict()
+  .refine((item) => Boolean(item.to) !== Boolean(item.href), { message: 'give exactly one of `to` (a path in the site) or `href` (an external URL)' });
+
+const navbarItem = z.discriminatedUnion('type', [
+  z
+    .object({
+      type: z.literal('doc'),
+      docId: z.string().min(1),
+      label: z.string().min(1),
+      position: z.enum(['left', 'right']).default('left'),
+      /** Route prefix under which the item shows as active. */
+      activeBasePath: z.string().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('link'),
+      label: z.string().min(1),
+      to: z.string().startsWith('/').optional(),
+      href: z.url().optional(),
+      position: z.enum(['left', 'right']).default('right'),
+    })
+    .strict(),
+  z.object({ type: z.literal('localeDropdown'), position: z.enum(['left', 'right']).default('right') }).strict(),
+  z.object({ type: z.literal('colorModeToggle') }).strict(),
+  z.object({ type: z.literal('search'), position: z.enum(['left', 'right']).default('right') }).strict(),
+]);
+
+const sidebarItem: z.ZodType<SidebarConfigItem> = z.lazy(() =>
+  z.union([
+    z.string().min(1),
+    z.object({ type: z.literal('doc'), id: z.string().min(1), label: z.string().optional() }).strict(),
+    z
+      .object({
+        type: z.literal('category'),
+        label: z.string().min(1),
+        collapsed: z.boolean().default(true),
+        link: z.string().optional(),
+        items: z.array(sidebarItem),
+      })
+      .strict(),
+  ]),
+);
+
+export type SidebarConfigItem =
+  | string
+  | { type: 'doc'; id: string; label?: string }
+  | { type: 'category'; label: string; collapsed?: boolean; link?: string; items: SidebarConfigItem[] };
+
+export const siteConfigSchema = z
+  .object({
+    title: z.string().min(1),
+    tagline: z.string().default(''),
+    url: z.url(),
+    baseUrl: z.string().regex(/^\/(.*\/)?$/, 'must start and end with "/"').default('/'),
+    locale: z.string().default('zh-Hans'),
+    localeLabel: z.string().default('简体中文'),
+    favicon: z.string().optional(),
+    contentDir: z.string().default('content'),
+    docsRoute: z.string().regex(/^[a-z0-9-]+$/, 'a single path segment such as "docs"').default('docs'),
+    staticDir: z.string().default('static'),
+    navbar: z
+      .object({
+        title: z.string(),
+        logo: z.object({ src: z.string(), alt: z.string() }).strict(),
+        items: z.array(navbarItem),
+        hideOnScroll: z.boolean().default(true),
+      })
+      .strict(),
+    footer: z
+      .object({
+        columns: z.array(z.object({ title: z.string(), items: z.array(link) }).strict()).default([]),
+        logo: z.object({ src: z.string(), alt: z.string() }).strict().optional(),
+        copyright: z.string(),
+        filing: z.object({ label: z.string(), href: z.url().optional() }).strict().optional(),
+      })
+      .strict(),
+    announcementBar: z
+      .object({
+        id: z.string().min(1),
+        content: z.string().min(1),
+        backgroundColor: z.string().default('#e8f1ff'),
+        textColor: z.string().default('#1c1e21'),
+        isCloseable: z.boolean().default(true),
+      })
+      .strict()
+      .optional(),
+    colorMode: z
+      .object({
+        defaultMode: z.enum(['light', 'dark']).default('light'),
+        disableSwitch: z.boolean().default(false),
+        respectPrefersColorScheme: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({}),
+    redirects: z.array(z.object({ from: z.string().startsWith('/'), to: z.string().startsWith('/') }).strict()).default([]),
+    tableOfContents: z
+      .object({ minHeadingLevel: z.number().int().min(2).max(6).default(2), maxHeadingLevel: z.number().int().min(2).max(6).default(3) })
+      .strict()
+      .prefault({}),
+    progressBar: z
+      .object({
+        delay: z.number().nonnegative().default(200),
+        minimum: z.number().min(0).max(1).default(0.08),
+        speed: z.number().nonnegative().default(200),
+        trickleRate: z.number().min(0).max(1).default(0.02),
+        trickleSpeed: z.number().nonnegative().default(800),
+        showSpinner: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({}),
+    /** An explicit sidebar; when absent the sidebar is generated from the docs folders. */
+    sidebar: z.array(sidebarItem).optional(),
+    /** The main doc, the target of the sidebar's landing link. */
+    mainDocId: z.string().default('overview/index'),
+  })
+  .strict();
+
+/** What a user writes in site.config.ts. */
+export type SiteConfigInput = z.input<typeof siteConfigSchema>;
+/** The validated configuration with every default filled in. */
+export type SiteConfig = z.output<typeof siteConfigSchema>;

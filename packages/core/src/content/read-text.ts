@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises';
+import { DocsgenError } from '../errors.js';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Reads a file that must be UTF-8; otherwise names the line and column of the first bad byte. */
+export async function readUtf8(absolutePath: string, displayPath: string): Promise<string> {
+  const bytes = await readFile(absolutePath);
+  try {
+    return utf8.decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    const { line, column } = firstInvalidByte(bytes);
+    throw new DocsgenError('the file is not valid UTF-8', {
+      location: { file: displayPath, line, column },
+      hint: 'save the file as UTF-8 (without converting it from GBK by hand, use: iconv -f GBK -t UTF-8)',
+    });
+  }
+}
+
+/** Walks the bytes as UTF-8 and returns the 1-based line and column (in characters) of the first invalid sequence. */
+function firstInvalidByte(bytes: Buffer): { line: number; column: number } {
+  let line = 1;
+  let column = 1;
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i];
+    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+    if (length === 0 || i + length > bytes.length) return { line, column };
+    for (let k = 1; k < length; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return { line, column };
+    if (lead === 0x0a) {
+      line++;
+      column = 1;
+    } else column++;
+    i += length;
+  }
+  return { line, column };
+}

@@ -1,0 +1,137 @@
+import fg from 'fast-glob';
+import path from 'node:path';
+import { docRoute, joinUrl } from '@docsgen/shared';
+import type { SiteConfig } from '../config/schema.js';
+import { DocsgenError } from '../errors.js';
+import { readFrontMatter, type FrontMatter } from './front-matter.js';
+import { readUtf8 } from './read-text.js';
+
+/** One Markdown doc as found on disk, before parsing. */
+export interface DocSource {
+  id: string;
+  /** Path relative to the site root, used in every message. */
+  file: string;
+  /** Path relative to the docs folder, e.g. `api/signature.md`. */
+  docsPath: string;
+  route: string;
+  frontMatter: FrontMatter;
+  body: string;
+  /** Line of the file where the body starts, so positions in the body map back to the file. */
+  bodyLine: number;
+}
+
+/** The `_category_.json` of a docs folder. */
+export interface CategoryMeta {
+  /** Folder relative to the docs folder, `''` for the root. */
+  dir: string;
+  file: string;
+  label?: string;
+  position?: number;
+  collapsed?: boolean;
+}
+
+/** A React page module of `content/pages`. */
+export interface PageSource {
+  file: string;
+  absolutePath: string;
+  route: string;
+}
+
+export interface ContentSource {
+  docs: DocSource[];
+  categories: CategoryMeta[];
+  pages: PageSource[];
+  /** Static files (images and the like) under the docs folder, relative to the site root. */
+  assets: string[];
+}
+
+export interface ScanOptions {
+  root: string;
+  config: SiteConfig;
+  includeDrafts: boolean;
+}
+
+/** Finds every doc, category and page, reads front matter and derives ids and routes. */
+export async function scanContent({ root, config, includeDrafts }: ScanOptions): Promise<ContentSource> {
+  const docsDir = path.join(config.contentDir, 'docs');
+  const pagesDir = path.join(config.contentDir, 'pages');
+  const docsBase = joinUrl(config.baseUrl, config.docsRoute + '/');
+  const [docFiles, categoryFiles, pageFiles, assets] = await Promise.all([
+    fg('**/*.md', { cwd: path.join(root, docsDir) }),
+    fg('**/_category_.json', { cwd: path.join(root, docsDir) }),
+    fg('**/*.{tsx,jsx}', { cwd: path.join(root, pagesDir) }),
+    fg('**/*.{png,jpg,jpeg,gif,svg,webp}', { cwd: path.join(root, docsDir) }),
+  ]);
+
+  const docs = (
+    await Promise.all(
+      docFiles.sort().map(async (docsPath) => {
+        const file = path.join(docsDir, docsPath);
+        const source = await readUtf8(path.join(root, file), file);
+        const { frontMatter, body, bodyLine } = readFrontMatter(source, file);
+        const pathId = docsPath.replace(/\.md$/, '');
+        const id = frontMatter.id ? path.posix.join(path.posix.dirname(pathId), frontMatter.id).replace(/^\.\//, '') : pathId;
+        const slug = frontMatter.slug ? resolveSlug(frontMatter.slug, pathId) : id;
+        return { id, file, docsPath, route: docRoute(docsBase, slug), frontMatter, body, bodyLine };
+      }),
+    )
+  ).filter((doc) => includeDrafts || !doc.frontMatter.draft);
+
+  const categories = await Promise.all(
+    categoryFiles.sort().map(async (categoryPath) => {
+      const file = path.join(docsDir, categoryPath);
+      const text = await readUtf8(path.join(root, file), file);
+      return parseCategory(text, file, path.posix.dirname(categoryPath).replace(/^\.$/, ''));
+    }),
+  );
+
+  const pages = pageFiles.sort().map((pagePath) => {
+    const name = pagePath.replace(/\.(tsx|jsx)$/, '').replace(/(^|\/)index$/, '');
+    return {
+      file: path.join(pagesDir, pagePath),
+      absolutePath: path.join(root, pagesDir, pagePath),
+      route: name ? joinUrl(config.baseUrl, name + '/') : config.baseUrl,
+    };
+  });
+
+  assertUniqueRoutes(docs, pages);
+  return { docs, categories, pages, assets: assets.map((asset) => path.join(docsDir, asset)) };
+}
+
+function resolveSlug(slug: string, pathId: string): string {
+  if (slug.startsWith('/')) return slug.slice(1);
+  const dir = path.posix.dirname(pathId);
+  return dir === '.' ? slug : `${dir}/${slug}`;
+}
+
+function parseCategory(text: string, file: string, dir: string): CategoryMeta {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new DocsgenError(`invalid JSON: ${(error as Error).message}`, { location: { file } });
+  }
+  const meta = raw as Record<string, unknown>;
+  const check = (key: string, type: string) => {
+    if (meta[key] !== undefined && typeof meta[key] !== type) throw new DocsgenError(`"${key}" must be a ${type}`, { location: { file } });
+  };
+  check('label', 'string');
+  check('position', 'number');
+  check('collapsed', 'boolean');
+  return { dir, file, label: meta.label as string | undefined, position: meta.position as number | undefined, collapsed: meta.collapsed as boolean | undefined };
+}
+
+function assertUniqueRoutes(docs: DocSource[], pages: PageSource[]): void {
+  const owners = new Map<string, string>();
+  for (const { route, file } of [...pages, ...docs]) {
+    const other = owners.get(route);
+    if (other) throw new DocsgenError(`duplicate route ${route}: ${other} and ${file} both produce it`, { location: { file }, hint: 'change the slug or id of one of them' });
+    owners.set(route, file);
+  }
+  const ids = new Map<string, string>();
+  for (const doc of docs) {
+    const other = ids.get(doc.id);
+    if (other) throw new DocsgenError(`duplicate doc id "${doc.id}": ${other} and ${doc.file}`, { location: { file: doc.file } });
+    ids.set(doc.id, doc.file);
+  }
+}

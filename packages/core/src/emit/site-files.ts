@@ -1,0 +1,29 @@
+import type { SiteConfig } from '../config/schema.js';
+import type { RenderedPage } from '../render/render-pages.js';
+import { escapeAttribute, escapeHtml } from '../render/render-pages.js';
+import type { OutputFile } from '../client/bundle-theme.js';
+
+/** sitemap.xml of every indexable page. */
+export function sitemapFile(pages: RenderedPage[], origin: string): OutputFile {
+  const urls = pages
+    .filter((page) => !page.noindex && page.data.kind !== 'notFound')
+    .map((page) => `  <url><loc>${escapeHtml(origin + page.data.route)}</loc></url>`)
+    .join('\n');
+  return { path: 'sitemap.xml', contents: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n` };
+}
+
+export function robotsFile(config: SiteConfig, origin: string): OutputFile {
+  return { path: 'robots.txt', contents: `User-agent: *\nAllow: ${config.baseUrl}\n\nSitemap: ${origin}${config.baseUrl}sitemap.xml\n` };
+}
+
+/** A static page for each configured redirect: meta refresh for every host, location.replace to keep the hash. */
+export function redirectFiles(config: SiteConfig): OutputFile[] {
+  return config.redirects.map(({ from, to }) => {
+    const target = config.baseUrl + to.replace(/^\//, '');
+    const relative = from.replace(/^\//, '').replace(/(\/index\.html|\.html|\/)?$/, '/index.html');
+    return {
+      path: relative,
+      contents: `<!DOCTYPE html><html lang="${config.locale}"><head><meta charset="utf-8"><title>正在跳转…</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeAttribute(target)}"><meta http-equiv="refresh" content="0; url=${escapeAttribute(target)}"><script>location.replace(${JSON.stringify(target)}+location.search+location.hash)</script></head><body><p>页面已移动到 <a href="${escapeAttribute(target)}">${escapeHtml(target)}</a>。</p></body></html>\n`,
+    };
+  });
+}

@@ -1,0 +1,95 @@
+import type { LinkReference } from '../markdown/links.js';
+import type { RenderedPage } from '../render/render-pages.js';
+import type { ThemeLink } from '../site/theme-site.js';
+import { CONFIG_FILE } from '../config/load-config.js';
+import { DocsgenError, formatLocation } from '../errors.js';
+
+/** One link that does not resolve, with where it was written. */
+export interface BrokenLink {
+  where: string;
+  href: string;
+  reason: string;
+}
+
+export interface LinkCheckInput {
+  pages: RenderedPage[];
+  /** Markdown links of each page's source, keyed by route, to name file:line:column. */
+  sourceLinks: Map<string, LinkReference[]>;
+  themeLinks: ThemeLink[];
+  /** Paths of every other emitted file (assets, redirects, sitemap), relative to the output folder. */
+  otherFiles: Set<string>;
+  baseUrl: string;
+}
+
+export interface LinkCheckResult {
+  checked: number;
+  broken: BrokenLink[];
+}
+
+const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
+/** Checks every internal link and anchor of the rendered pages against the ids those pages really carry. */
+export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl }: LinkCheckInput): LinkCheckResult {
+  const idsByRoute = new Map(pages.map((page) => [page.data.route, page.ids]));
+  const themeKeyByHref = new Map<string, string>();
+  for (const link of themeLinks) if (!themeKeyByHref.has(link.href)) themeKeyByHref.set(link.href, link.configKey);
+  const broken: BrokenLink[] = [];
+  const reportedTheme = new Set<string>();
+  let checked = 0;
+
+  for (const page of pages) {
+    const written = [...(sourceLinks.get(page.data.route) ?? [])];
+    for (const href of page.hrefs) {
+      if (EXTERNAL.test(href) && !href.startsWith('/')) continue;
+      checked++;
+      const reason = problemWith(href, page.data.route, idsByRoute, otherFiles, baseUrl);
+      const sourceIndex = written.findIndex((link) => link.href === href);
+      const source = sourceIndex >= 0 ? written.splice(sourceIndex, 1)[0] : undefined;
+      if (!reason) continue;
+      if (source) {
+        broken.push({ where: formatLocation({ file: page.sourceFile, line: source.line, column: source.column }), href: source.written, reason });
+        continue;
+      }
+      const configKey = themeKeyByHref.get(href);
+      if (configKey) {
+        if (!reportedTheme.has(href)) broken.push({ where: `${CONFIG_FILE} (${configKey})`, href, reason });
+        reportedTheme.add(href);
+        continue;
+      }
+      broken.push({ where: page.sourceFile, href, reason });
+    }
+  }
+  return { checked, broken };
+}
+
+function problemWith(href: string, fromRoute: string, idsByRoute: Map<string, Set<string>>, otherFiles: Set<string>, baseUrl: string): string | undefined {
+  const url = new URL(href, 'http://site.invalid' + fromRoute);
+  const pathname = safeDecode(url.pathname);
+  const hash = url.hash ? safeDecode(url.hash.slice(1)) : undefined;
+  if (!pathname.startsWith(baseUrl)) return `outside the site (not under ${baseUrl})`;
+  const route = idsByRoute.has(pathname) ? pathname : idsByRoute.has(pathname + '/') ? pathname + '/' : undefined;
+  if (!route) {
+    const relative = pathname.slice(baseUrl.length);
+    if (otherFiles.has(relative) || otherFiles.has(relative.replace(/\/?$/, '/index.html'))) return hash ? 'anchor on a file that is not a page' : undefined;
+    return href.endsWith('.md') || /\.md#/.test(href) ? 'no doc at that path' : 'no page at that path';
+  }
+  if (hash && !idsByRoute.get(route)!.has(hash)) return `no anchor #${hash} on ${route}`;
+  return undefined;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The error the build fails with: every broken link, one a line. */
+export function brokenLinksError(broken: BrokenLink[]): DocsgenError {
+  const lines = broken.map((b) => `${b.where}  ${b.href}  → ${b.reason}`);
+  return new DocsgenError(`${broken.length} broken link${broken.length === 1 ? '' : 's'}`, {
+    details: lines,
+    hint: 'link to docs with relative paths to their .md files, and to anchors that exist on the target page',
+  });
+}

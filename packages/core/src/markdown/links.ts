@@ -1,0 +1,49 @@
+import type { Image, Link, Root } from 'mdast';
+import { visit } from 'unist-util-visit';
+
+/** A link as written in Markdown, with where it stands, for the link checker. */
+export interface LinkReference {
+  /** The URL the rendered page carries. */
+  href: string;
+  /** The URL as the author wrote it. */
+  written: string;
+  line: number;
+  column: number;
+}
+
+export interface LinkRewriteOptions {
+  /** Maps a relative `.md` path (as written) to the target's route, or undefined when no doc is there. */
+  resolveDocLink: (written: string) => string | undefined;
+  /** Maps a relative image path to its URL in the built site. */
+  resolveAsset: (written: string) => string;
+  /** Line of the file where the Markdown body starts. */
+  lineOffset: number;
+  links: LinkReference[];
+}
+
+const SAFE_PROTOCOL = /^(https?:|mailto:|tel:|#|\/|\.|[^:]*$)/i;
+
+/** Rewrites `.md` links to routes and images to asset URLs, drops script URLs, and records every link. */
+export function remarkLinks({ resolveDocLink, resolveAsset, lineOffset, links }: LinkRewriteOptions) {
+  return (tree: Root) => {
+    visit(tree, ['link', 'image', 'definition'], (node) => {
+      const target = node as Link | Image;
+      const written = target.url;
+      if (!SAFE_PROTOCOL.test(written.trim())) {
+        target.url = '#';
+        return;
+      }
+      if (target.type === 'image') {
+        if (!/^[a-z]+:|^\//i.test(written)) target.url = resolveAsset(written);
+        return;
+      }
+      const isRelativeDoc = /^(?![a-z]+:|\/|#)[^?#]*\.md(#.*)?$/i.test(written);
+      if (isRelativeDoc) target.url = resolveDocLink(written) ?? written;
+      if (target.type === 'link' && /^https?:/i.test(written)) {
+        target.data = { ...target.data, hProperties: { target: '_blank', rel: ['noopener', 'noreferrer'] } };
+      }
+      const start = node.position?.start;
+      links.push({ href: target.url, written, line: (start?.line ?? 1) + lineOffset - 1, column: start?.column ?? 1 });
+    });
+  };
+}

@@ -1,0 +1,33 @@
+import type { Heading, Root, RootContent } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+
+/** The plain text under one heading of a page, indexed for search. */
+export interface SearchSection {
+  /** Id of the heading the text falls under; undefined for the text before the first heading. */
+  id?: string;
+  heading?: string;
+  text: string;
+}
+
+/** Splits the (already id-annotated) tree into plain-text sections at level 2 and 3 headings. */
+export function remarkSearchSections({ sections }: { sections: SearchSection[] }) {
+  return (tree: Root) => {
+    let current: SearchSection = { text: '' };
+    sections.push(current);
+    for (const node of tree.children) {
+      if (node.type === 'heading' && node.depth <= 3) {
+        const id = (node.data?.hProperties as { id?: string } | undefined)?.id;
+        current = { id, heading: toString(node as Heading).trim(), text: '' };
+        sections.push(current);
+        continue;
+      }
+      const text = plainText(node);
+      if (text) current.text += (current.text ? '\n' : '') + text;
+    }
+  };
+}
+
+function plainText(node: RootContent): string {
+  if (node.type === 'code') return node.value;
+  return toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,197 @@
+import chokidar from 'chokidar';
+import http from 'node:http';
+import path from 'node:path';
+import { trimHtmlSuffix } from '@docsgen/shared';
+import { build, createBuildCache, type BuildResult } from './build.js';
+import { themeDir } from './client/bundle-theme.js';
+import { CONFIG_FILE } from './config/load-config.js';
+import { DocsgenError, isDocsgenError } from './errors.js';
+
+export interface ServeOptions {
+  root: string;
+  port: number;
+  host: string;
+  /** Where the server reports rebuilds and errors. */
+  log: (message: string) => void;
+}
+
+export interface DevServer {
+  url: string;
+  /** Resolves after the rebuild that the latest change started. */
+  rebuilt(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+};
+
+const MAX_URL_LENGTH = 2048;
+
+/** Builds into memory, serves the site under its base path, rebuilds what changed and reloads the browser. */
+export async function serve({ root, port, host, log }: ServeOptions): Promise<DevServer> {
+  const cache = createBuildCache();
+  let files = new Map<string, string | Uint8Array>();
+  let baseUrl = '/';
+  let lastError: DocsgenError | undefined;
+  const clients = new Set<http.ServerResponse>();
+
+  const broadcast = (event: string, data = '') => {
+    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+
+  const runBuild = async (reason: string) => {
+    const start = performance.now();
+    try {
+      const result: BuildResult = await build({ root, write: false, dev: true, cache });
+      files = new Map(result.files.map((file) => [file.path, file.contents]));
+      baseUrl = result.loaded.config.baseUrl;
+      lastError = undefined;
+      const ms = Math.round(performance.now() - start);
+      log(`${reason}: ${result.stats.parsedDocs} parsed, ${result.stats.renderedPages} rendered of ${result.stats.pages} pages in ${ms} ms`);
+      broadcast('reload');
+    } catch (error) {
+      lastError = isDocsgenError(error) ? error : new DocsgenError((error as Error).message, { cause: error });
+      log(`build failed (the server keeps running):\n${lastError.format()}`);
+      broadcast('error-overlay', lastError.format());
+    }
+  };
+
+  await runBuild('built');
+
+  let queue: Promise<void> = Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const changed = new Set<string>();
+  const schedule = (file: string) => {
+    changed.add(path.relative(root, file));
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const batch = [...changed];
+      changed.clear();
+      if (batch.some((f) => f === CONFIG_FILE)) cache.parsed.clear();
+      if (batch.some((f) => f === CONFIG_FILE || f.startsWith('theme' + path.sep) || f.startsWith(path.join('content', 'pages')))) cache.theme = undefined;
+      queue = queue.then(() => runBuild(`rebuilt after ${batch.join(', ')}`));
+    }, 10);
+  };
+  const theme = themeDir();
+  const watcher = chokidar.watch([path.join(root, 'content'), path.join(root, 'static'), path.join(root, CONFIG_FILE), theme], {
+    ignoreInitial: true,
+    ignored: (file: string) => /[\\/](node_modules|\.git)([\\/]|$)|[\\/]\.server-[^\\/]*\.mjs$/.test(file),
+  });
+  watcher.on('all', (_event, file) => schedule(file));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  const server = http.createServer((request, response) => {
+    try {
+      handle(request, response);
+    } catch (error) {
+      response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end(String(error));
+    }
+  });
+  server.keepAliveTimeout = 5000;
+
+  const handle = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    const rawUrl = request.url ?? '/';
+    if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain; charset=utf-8', 'Method Not Allowed');
+    if (rawUrl.length > MAX_URL_LENGTH) return send(response, 414, 'text/plain; charset=utf-8', 'URI Too Long');
+    const pathname = decodePath(rawUrl);
+    if (pathname === undefined) return send(response, 400, 'text/plain; charset=utf-8', 'Bad Request');
+    if (pathname === '/' || pathname + '/' === baseUrl) return redirect(response, baseUrl);
+    if (!pathname.startsWith(baseUrl)) return notFound(response);
+    if (pathname === baseUrl + '__docsgen/events') return openEvents(request, response);
+    const relative = pathname.slice(baseUrl.length);
+    const file = lookup(relative);
+    if (file !== undefined) {
+      const type = MIME[path.extname(file)] ?? 'application/octet-stream';
+      return send(response, 200, type, request.method === 'HEAD' ? '' : files.get(file)!);
+    }
+    if (files.has(relative + '/index.html')) return redirect(response, pathname + '/' + search(rawUrl));
+    const trimmed = trimHtmlSuffix(pathname);
+    if (trimmed && lookup(trimmed.slice(baseUrl.length)) !== undefined) return redirect(response, trimmed + search(rawUrl));
+    return notFound(response);
+  };
+
+  const lookup = (relative: string): string | undefined => {
+    if (relative === '' || relative.endsWith('/')) return files.has(relative + 'index.html') ? relative + 'index.html' : undefined;
+    return files.has(relative) ? relative : undefined;
+  };
+
+  const notFound = (response: http.ServerResponse) => {
+    const page = files.get('404.html');
+    if (lastError && !page) return send(response, 500, 'text/plain; charset=utf-8', lastError.format());
+    send(response, 404, 'text/html; charset=utf-8', page ?? 'Not Found');
+  };
+
+  const openEvents = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    response.write(': connected\n\n');
+    if (lastError) response.write(`event: error-overlay\ndata: ${JSON.stringify(lastError.format())}\n\n`);
+    clients.add(response);
+    request.on('close', () => clients.delete(response));
+  };
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as { port: number };
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${address.port}${baseUrl}`,
+    rebuilt: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await queue;
+    },
+    close: async () => {
+      clearTimeout(timer);
+      await watcher.close();
+      for (const client of clients) client.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The decoded, normalised path of a request URL, or undefined when it is malformed or tries to escape. */
+export function decodePath(rawUrl: string): string | undefined {
+  const rawPath = rawUrl.split(/[?#]/)[0];
+  if (!rawPath.startsWith('/')) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+  const segments = decoded.split('/');
+  if (segments.some((segment) => segment === '..' || segment === '.')) return undefined;
+  return decoded;
+}
+
+function search(rawUrl: string): string {
+  const index = rawUrl.indexOf('?');
+  return index < 0 ? '' : rawUrl.slice(index);
+}
+
+function send(response: http.ServerResponse, status: number, type: string, body: string | Uint8Array): void {
+  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' });
+  response.end(body);
+}
+
+function redirect(response: http.ServerResponse, location: string): void {
+  response.writeHead(301, { location, 'cache-control': 'no-cache' });
+  response.end();
+}

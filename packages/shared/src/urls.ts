@@ -1,0 +1,25 @@
+/** URL rules shared by the build and the client. */
+
+/** Joins a base path (ending in `/`) and a relative path without doubling slashes. */
+export function joinUrl(base: string, path: string): string {
+  return base.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, '');
+}
+
+/** The route of a doc: `a/b` → `/docscenter/docs/a/b/`, `a/index` → `/docscenter/docs/a/`. */
+export function docRoute(docsBase: string, slug: string): string {
+  const clean = slug.replace(/(^|\/)index$/, '').replace(/^\/+|\/+$/g, '');
+  return clean ? joinUrl(docsBase, clean + '/') : docsBase.replace(/\/?$/, '/');
+}
+
+/** The URL of a route's page data, fetched for client navigation. */
+export function pageDataUrl(baseUrl: string, route: string): string {
+  const rel = route.slice(baseUrl.length).replace(/\/$/, '');
+  return joinUrl(baseUrl, `__data/${rel || 'index'}.json`);
+}
+
+/** Strips `index.html`/`.html` from a path that has no route of its own. */
+export function trimHtmlSuffix(pathname: string): string | undefined {
+  if (pathname.endsWith('/index.html')) return pathname.slice(0, -'index.html'.length);
+  if (pathname.endsWith('.html')) return pathname.slice(0, -'.html'.length) + '/';
+  return undefined;
+}

@@ -1,0 +1,18 @@
+// Compiles the CLI and the pipeline into dist/cli.js at install time (npm's `prepare`), so `npx docsgen` runs plain JavaScript.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith('@docsgen/'));
+
+await build({
+  entryPoints: ['packages/cli/src/index.ts'],
+  outfile: 'dist/cli.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external: [...external, '@docsgen/theme/*', 'react/*', 'react-dom/*', 'shiki/*'],
+  sourcemap: true,
+  logLevel: 'warning',
+});

@@ -1,0 +1,168 @@
+import { pageDataUrl, type PageData } from '@docsgen/shared';
+import type { Progress } from './progress.js';
+import { prefetchAllowed } from './prefetch.js';
+
+/** Where to scroll once the new page is on screen. */
+export type ScrollTarget = { hash: string } | { y: number };
+
+export interface RouterOptions {
+  baseUrl: string;
+  progress: Progress;
+  onLoading(loading: boolean): void;
+  onPage(page: PageData, scroll: ScrollTarget): void;
+  /** A network failure: the page shows the error with a way to retry. */
+  onError(error: Error, retry: () => void): void;
+  /** Called for every completed navigation, including hash-only ones and back/forward. */
+  onNavigate(): void;
+}
+
+interface HistoryState {
+  docsgenScrollY?: number;
+}
+
+/** Client-side navigation: intercepts internal links, loads page data, keeps history and scroll. */
+export function startRouter(options: RouterOptions): () => void {
+  const cache = new Map<string, Promise<PageData>>();
+  let current = 0;
+
+  const load = (url: URL): Promise<PageData> => {
+    const key = pageDataUrl(options.baseUrl, url.pathname);
+    let pending = cache.get(key);
+    if (!pending) {
+      pending = fetch(key, { credentials: 'same-origin' }).then(async (response) => {
+        if (!response.ok) throw new HttpError(response.status);
+        return (await response.json()) as PageData;
+      });
+      pending.catch(() => cache.delete(key));
+      cache.set(key, pending);
+    }
+    return pending;
+  };
+
+  const navigate = async (url: URL, push: boolean, scrollY?: number) => {
+    const id = ++current;
+    if (push) rememberScroll();
+    if (url.pathname === location.pathname) {
+      if (push) history.pushState({ docsgenScrollY: 0 } satisfies HistoryState, '', url.href);
+      scrollTo(url.hash ? { hash: url.hash } : { y: scrollY ?? 0 });
+      options.onNavigate();
+      return;
+    }
+    options.progress.start();
+    options.onLoading(true);
+    try {
+      const page = await load(url);
+      if (id !== current) return;
+      if (push) history.pushState({ docsgenScrollY: 0 } satisfies HistoryState, '', url.href);
+      document.title = page.kind === 'notFound' ? document.title : titleOf(page);
+      options.onPage(page, scrollY !== undefined ? { y: scrollY } : url.hash ? { hash: url.hash } : { y: 0 });
+      options.onNavigate();
+      idle(observeLinks);
+    } catch (error) {
+      if (id !== current) return;
+      if (error instanceof HttpError || error instanceof SyntaxError) {
+        // The server knows better than the client (a 404 page, a redirect): load the page for real.
+        location.assign(url.href);
+        return;
+      }
+      options.onError(error as Error, () => void navigate(url, push, scrollY));
+    } finally {
+      if (id === current) {
+        options.progress.done();
+        options.onLoading(false);
+      }
+    }
+  };
+
+  const internalUrl = (anchor: HTMLAnchorElement): URL | undefined => {
+    if (anchor.target && anchor.target !== '_self') return undefined;
+    if (anchor.hasAttribute('download') || anchor.getAttribute('href') === null) return undefined;
+    const url = new URL(anchor.href, location.href);
+    if (url.origin !== location.origin || !url.pathname.startsWith(options.baseUrl)) return undefined;
+    if (/\.(?!html$)[a-z0-9]+$/i.test(url.pathname)) return undefined;
+    return url;
+  };
+
+  const onClick = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const anchor = (event.target as Element | null)?.closest?.('a');
+    const url = anchor && internalUrl(anchor);
+    if (!url) return;
+    event.preventDefault();
+    void navigate(url, true);
+  };
+
+  const onPopState = (event: PopStateEvent) => {
+    const state = (event.state ?? {}) as HistoryState;
+    void navigate(new URL(location.href), false, state.docsgenScrollY ?? 0);
+  };
+
+  const prefetch = (anchor: HTMLAnchorElement) => {
+    const url = internalUrl(anchor);
+    if (!url || url.pathname === location.pathname || !prefetchAllowed()) return;
+    load(url).catch(() => undefined);
+  };
+
+  const onPointerOver = (event: Event) => {
+    const anchor = (event.target as Element | null)?.closest?.('a');
+    if (anchor) prefetch(anchor);
+  };
+
+  const visible = 'IntersectionObserver' in window
+    ? new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          visible?.unobserve(entry.target);
+          prefetch(entry.target as HTMLAnchorElement);
+        }
+      })
+    : undefined;
+  const observeLinks = () => {
+    if (!visible || !prefetchAllowed()) return;
+    document.querySelectorAll<HTMLAnchorElement>('main a[href], .menu a[href]').forEach((a) => visible.observe(a));
+  };
+
+  history.scrollRestoration = 'manual';
+  document.addEventListener('click', onClick);
+  document.addEventListener('pointerover', onPointerOver, { passive: true });
+  window.addEventListener('popstate', onPopState);
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
+  idle(observeLinks);
+  return () => {
+    document.removeEventListener('click', onClick);
+    document.removeEventListener('pointerover', onPointerOver);
+    window.removeEventListener('popstate', onPopState);
+    visible?.disconnect();
+  };
+}
+
+/** Puts the current scroll position into the current history entry, for back and forward. */
+function rememberScroll(): void {
+  history.replaceState({ ...(history.state ?? {}), docsgenScrollY: window.scrollY } satisfies HistoryState, '');
+}
+
+/** Scrolls to a hash target or a position. */
+export function scrollTo(target: ScrollTarget): void {
+  if ('hash' in target) {
+    const id = decodeURIComponent(target.hash.slice(1));
+    const element = id ? document.getElementById(id) : null;
+    if (element) {
+      element.scrollIntoView();
+      return;
+    }
+    window.scrollTo(0, 0);
+    return;
+  }
+  window.scrollTo(0, target.y);
+}
+
+function titleOf(page: PageData): string {
+  const site = document.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content ?? '';
+  return page.title && page.title !== site ? `${page.title} | ${site}` : site;
+}
+
+class HttpError extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+  }
+}

@@ -1,0 +1,79 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
+import type { PageData, SidebarItem, ThemeSite } from '@docsgen/shared';
+import { createProgress } from '../client/progress.js';
+import { scrollTo, startRouter, type ScrollTarget } from '../client/router.js';
+import { trackKeyboardNavigation } from '../client/keyboard.js';
+import { enableCodeCopy } from '../client/copy-code.js';
+import { AnnouncementBar } from './AnnouncementBar.js';
+import { BackToTop } from './BackToTop.js';
+import { DocLayout } from './DocLayout.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { Footer } from './Footer.js';
+import { LoadError } from './LoadError.js';
+import { Navbar } from './Navbar.js';
+import { PageBody } from './PageBody.js';
+import { SiteContext } from './SiteContext.js';
+import { SkipToContent } from './SkipToContent.js';
+import { Spinner } from './Spinner.js';
+
+export interface AppProps {
+  site: ThemeSite;
+  sidebar: SidebarItem[];
+  initialPage: PageData;
+}
+
+/** The whole hydrated page: layout around the current route's content, with client navigation. */
+export function App({ site, sidebar, initialPage }: AppProps) {
+  const [page, setPage] = useState(initialPage);
+  const [loading, setLoading] = useState(false);
+  const [loadError, setLoadError] = useState<{ error: Error; retry: () => void } | null>(null);
+  const [navigationCount, setNavigationCount] = useState(0);
+  const pendingScroll = useRef<ScrollTarget | null>(null);
+  const context = useMemo(() => ({ site, sidebar }), [site, sidebar]);
+
+  useEffect(() => {
+    const progress = createProgress(site.progressBar);
+    const stopRouter = startRouter({
+      baseUrl: site.baseUrl,
+      progress,
+      onLoading: setLoading,
+      onPage: (next, scroll) => {
+        pendingScroll.current = scroll;
+        setLoadError(null);
+        setPage(next);
+      },
+      onError: (error, retry) => setLoadError({ error, retry }),
+      onNavigate: () => setNavigationCount((n) => n + 1),
+    });
+    const stopKeyboard = trackKeyboardNavigation();
+    const stopCopy = enableCodeCopy();
+    return () => {
+      stopRouter();
+      stopKeyboard();
+      stopCopy();
+    };
+  }, [site]);
+
+  useIsomorphicLayoutEffect(() => {
+    if (!pendingScroll.current) return;
+    scrollTo(pendingScroll.current);
+    pendingScroll.current = null;
+  }, [page]);
+
+  const content = page.kind === 'doc' ? <DocLayout page={page} /> : <PageBody page={page} />;
+  return (
+    <SiteContext.Provider value={context}>
+      <SkipToContent />
+      {site.announcement && <AnnouncementBar announcement={site.announcement} />}
+      <Navbar page={page} navigationCount={navigationCount} />
+      <div className="main-wrapper" aria-busy={loading}>
+        {loadError ? <LoadError error={loadError.error} onRetry={loadError.retry} /> : null}
+        {loading ? <Spinner /> : null}
+        <ErrorBoundary key={page.route}>{content}</ErrorBoundary>
+      </div>
+      <Footer />
+      <BackToTop />
+    </SiteContext.Provider>
+  );
+}

@@ -1,0 +1,30 @@
+import type { PageData } from '@docsgen/shared';
+import { Breadcrumbs } from './Breadcrumbs.js';
+import { DocBanner } from './DocBanner.js';
+import { DocPagination } from './DocPagination.js';
+import { DocSidebar } from './DocSidebar.js';
+import { TableOfContents } from './TableOfContents.js';
+import { TocCollapsible } from './TocCollapsible.js';
+
+/** A doc page: sidebar, then the article with breadcrumbs, title, body and pagination, then the TOC. */
+export function DocLayout({ page }: { page: PageData }) {
+  const showToc = !page.hideTableOfContents && page.toc.length > 0;
+  return (
+    <div className="doc-layout">
+      <DocSidebar activeHref={page.route} />
+      <main id="__main" className="doc-main">
+        <div className="doc-container">
+          <article className="doc-article">
+            {page.banner && <DocBanner kind={page.banner} />}
+            <Breadcrumbs items={page.breadcrumbs} />
+            {showToc && <TocCollapsible toc={page.toc} />}
+            <h1 className="doc-title">{page.title}</h1>
+            <div className="markdown" dangerouslySetInnerHTML={{ __html: page.html }} />
+            <DocPagination previous={page.previous} next={page.next} />
+          </article>
+          {showToc && <TableOfContents toc={page.toc} />}
+        </div>
+      </main>
+    </div>
+  );
+}

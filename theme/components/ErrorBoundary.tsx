@@ -1,0 +1,28 @@
+import { Component, type ReactNode } from 'react';
+
+interface State {
+  error: Error | null;
+}
+
+/** Catches a crash while rendering a page and offers to render it again. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+  state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <main id="__main" className="page-crashed" role="alert">
+        <h1>页面已崩溃。</h1>
+        <p lang="en">This page crashed.</p>
+        <pre className="page-crashed__message">{this.state.error.message}</pre>
+        <button type="button" className="button button--primary" onClick={() => this.setState({ error: null })}>
+          重试（Try again）
+        </button>
+      </main>
+    );
+  }
+}

@@ -1,0 +1,40 @@
+import { useEffect, useRef, useState } from 'react';
+import type { NavbarItem } from '@docsgen/shared';
+import { LanguageIcon } from './icons.js';
+
+type LocaleItem = Extract<NavbarItem, { type: 'localeDropdown' }>;
+
+/** The language menu; the site has one locale, listed so readers see which one they read. */
+export function LocaleDropdown({ item, route }: { item: LocaleItem; route: string }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  return (
+    <div className="dropdown" ref={ref}>
+      <button type="button" className="navbar__link dropdown__button" aria-haspopup="true" aria-expanded={open} aria-controls="locale-menu" onClick={() => setOpen(!open)}>
+        <LanguageIcon />
+        <span>{item.label}</span>
+      </button>
+      <ul id="locale-menu" className="dropdown__menu" hidden={!open}>
+        {item.locales.map((locale) => (
+          <li key={locale.label}>
+            <a className="dropdown__link dropdown__link--active" href={route} lang="zh-Hans" aria-current="true">
+              {locale.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

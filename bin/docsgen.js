@@ -1,4 +1,6 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli.js';
+// React picks its production build when it is first loaded, so this must come before the import.
+process.env.NODE_ENV ??= 'production';
+const { main } = await import('../dist/cli.js');
 
 await main(process.argv);

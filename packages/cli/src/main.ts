@@ -1,7 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
 
-// React renders with its production build unless the user asks otherwise.
-process.env.NODE_ENV ??= 'production';
 import path from 'node:path';
 import { build, isDocsgenError, serve, type BuildStats, type ProgressEvent } from '@docsgen/core';
 

@@ -43,7 +43,8 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
       if (EXTERNAL.test(href) && !href.startsWith('/')) continue;
       checked++;
       const reason = problemWith(href, page.data.route, idsByRoute, otherFiles, baseUrl);
-      const sourceIndex = written.findIndex((link) => link.href === href);
+      const decoded = safeDecode(href);
+      const sourceIndex = written.findIndex((link) => link.href === href || safeDecode(link.href) === decoded);
       const source = sourceIndex >= 0 ? written.splice(sourceIndex, 1)[0] : undefined;
       if (!reason) continue;
       if (source) {

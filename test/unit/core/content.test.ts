@@ -1,0 +1,44 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readFrontMatter } from '../../../packages/core/src/content/front-matter.js';
+import { readUtf8 } from '../../../packages/core/src/content/read-text.js';
+
+test('front matter keys are read as Docusaurus defines them', () => {
+  const { frontMatter, body, bodyLine } = readFrontMatter('---\ntitle: 标题\nsidebar_position: 2\nunlisted: true\n---\n\n正文\n', 'a.md');
+  assert.equal(frontMatter.title, '标题');
+  assert.equal(frontMatter.sidebar_position, 2);
+  assert.equal(frontMatter.unlisted, true);
+  assert.equal(frontMatter.draft, false);
+  assert.equal(body.trim(), '正文');
+  assert.equal(bodyLine, 6, "the body starts on the line after the closing ---");
+});
+
+test('invalid YAML names the file line', () => {
+  assert.throws(
+    () => readFrontMatter('---\ntitle: 标题\nkeywords: [a, b\nsidebar_position: 1\n---\n正文\n', 'docs/bad.md'),
+    (error: Error & { location?: { file: string; line?: number } }) => {
+      assert.match(error.message, /invalid YAML front matter/);
+      assert.equal(error.location?.file, 'docs/bad.md');
+      assert.ok(error.location?.line && error.location.line >= 3 && error.location.line <= 5, `line ${error.location?.line}`);
+      return true;
+    },
+  );
+});
+
+test('a front matter value of the wrong type names the key', () => {
+  assert.throws(() => readFrontMatter('---\nsidebar_position: first\n---\n', 'a.md'), /sidebar_position/);
+});
+
+test('a file that is not UTF-8 is rejected with the line and column of the bad byte', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'docsgen-utf8-'));
+  const file = path.join(dir, 'gbk.md');
+  await writeFile(file, Buffer.concat([Buffer.from('第一行\nab'), Buffer.from([0xc4, 0xe3]), Buffer.from('\n')]));
+  await assert.rejects(readUtf8(file, 'docs/gbk.md'), (error: Error & { location?: { line?: number; column?: number } }) => {
+    assert.match(error.message, /not valid UTF-8/);
+    assert.deepEqual([error.location?.line, error.location?.column], [2, 3]);
+    return true;
+  });
+});

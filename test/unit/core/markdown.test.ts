@@ -1,0 +1,120 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { validateConfig } from '../../../packages/core/src/config/load-config.js';
+import { createCodeHighlighter } from '../../../packages/core/src/markdown/highlighter.js';
+import { parseDoc } from '../../../packages/core/src/markdown/parse-docs.js';
+import { parseCodeMeta } from '../../../packages/core/src/markdown/code-blocks.js';
+import { normalizeAdmonitionSyntax } from '../../../packages/core/src/markdown/admonitions.js';
+import type { DocSource } from '../../../packages/core/src/content/scan-content.js';
+
+const config = validateConfig(
+  { title: 't', url: 'https://x.example.com', baseUrl: '/docscenter/', navbar: { title: 't', logo: { src: 'l.svg', alt: 'l' }, items: [] }, footer: { copyright: 'c' } },
+  'site.config.ts',
+);
+const highlighter = await createCodeHighlighter();
+const routesByDocsPath = new Map([
+  ['api/signature.md', '/docscenter/docs/api/signature/'],
+  ['guide/intro.md', '/docscenter/docs/guide/intro/'],
+]);
+
+function parse(body: string, frontMatter: Partial<DocSource['frontMatter']> = {}) {
+  const doc: DocSource = {
+    id: 'guide/intro',
+    file: 'content/docs/guide/intro.md',
+    docsPath: 'guide/intro.md',
+    route: '/docscenter/docs/guide/intro/',
+    frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: '页面', ...frontMatter },
+    body,
+    bodyLine: 5,
+  };
+  const parsed = parseDoc(doc, { config, highlighter, routesByDocsPath });
+  return { ...parsed, html: renderToStaticMarkup(parsed.body) };
+}
+
+test('emphasis next to Chinese punctuation is bold', () => {
+  assert.match(parse('**注意：**请先登录').html, /<strong>注意：<\/strong>请先登录/);
+});
+
+test('GFM: tables, task lists, strikethrough, autolinks and footnotes', () => {
+  const { html } = parse('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] 完成\n\n~~旧~~ https://www.example.com 注[^1]\n\n[^1]: 脚注。\n');
+  assert.match(html, /<table>/);
+  assert.match(html, /type="checkbox"/);
+  assert.match(html, /<del>旧<\/del>/);
+  assert.match(html, /<a href="https:\/\/www.example.com" target="_blank" rel="noopener noreferrer">/);
+  assert.match(html, /id="user-content-fn-1"/);
+});
+
+test('admonitions with and without titles, in both spellings', () => {
+  const { html } = parse(':::tip 小提示\n内容\n:::\n\n:::warning[注意事项]\n小心\n:::\n\n:::danger\n危险\n:::\n');
+  assert.match(html, /class="admonition admonition-tip"[^>]*><p class="admonition-title">小提示<\/p>/);
+  assert.match(html, /admonition-warning[^>]*><p class="admonition-title">注意事项<\/p>/);
+  assert.match(html, /admonition-danger[^>]*><p class="admonition-title">危险<\/p>/);
+});
+
+test('text that merely looks like a directive stays text', () => {
+  assert.match(parse('会议时间 10:30，参见 a:b 说明。').html, /a:b 说明/);
+});
+
+test('the admonition rewrite leaves code fences alone', () => {
+  const md = '```md\n:::tip 标题\n```\n:::tip 标题\nx\n:::';
+  assert.equal(normalizeAdmonitionSyntax(md), '```md\n:::tip 标题\n```\n:::tip[标题]\nx\n:::');
+});
+
+test('headings get ids that keep Chinese, explicit {#id} wins, and the TOC holds levels 2–3', () => {
+  const { html, toc } = parse('## 签名步骤\n\n### 第一步 {#step-one}\n\n#### 细节\n\n## 签名步骤\n');
+  assert.match(html, /<h2 id="签名步骤">签名步骤<\/h2>/);
+  assert.match(html, /<h3 id="step-one">第一步<\/h3>/);
+  assert.match(html, /<h2 id="签名步骤-1">/);
+  assert.deepEqual(toc.map((item) => [item.level, item.id]), [[2, '签名步骤'], [3, 'step-one'], [2, '签名步骤-1']]);
+});
+
+test('relative .md links become routes and are recorded with their file position', () => {
+  const { html, links } = parse('见[签名](../api/signature.md#steps)。\n\n[缺失](./missing.md)');
+  assert.match(html, /href="\/docscenter\/docs\/api\/signature\/#steps"/);
+  assert.deepEqual(links.map((link) => [link.href, link.line, link.column]), [['/docscenter/docs/api/signature/#steps', 5, 2], ['./missing.md', 7, 1]]);
+});
+
+test('script URLs in links are neutralised', () => {
+  const { html } = parse('[点我](javascript:alert(1)) [也点我](  JAVASCRIPT:alert(2))');
+  assert.doesNotMatch(html, /javascript:/i);
+});
+
+test('raw HTML in Markdown is not passed through', () => {
+  const { html } = parse('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>');
+  assert.doesNotMatch(html, /<script|onerror/);
+});
+
+test('code blocks are highlighted at build time, with title, highlighted lines and a copy button', () => {
+  const { html } = parse('```kotlin title="Main.kt" {2}\nfun main() {\n    println("你好")\n}\n```');
+  assert.match(html, /<div class="code-block" data-language="kotlin"><div class="code-title">Main.kt<\/div><pre class="shiki/);
+  assert.match(html, /<span class="line highlighted">.*println/);
+  assert.match(html, /<button type="button" class="copy-button" aria-label="复制代码" data-copy="">复制<\/button>/);
+  assert.match(html, /--shiki-dark:/);
+});
+
+test('an unknown language is shown as plain text instead of failing', () => {
+  assert.match(parse('```nosuchlang\nx\n```').html, /data-language="nosuchlang"/);
+});
+
+test('code meta: title forms and line ranges', () => {
+  assert.deepEqual(parseCodeMeta('title="a b.ts" {1,3-4}'), { title: 'a b.ts', highlightedLines: new Set([1, 3, 4]) });
+  assert.equal(parseCodeMeta("title='x.c'").title, 'x.c');
+});
+
+test('images are rewritten under the base path and recorded as assets', () => {
+  const { html, assets } = parse('![图](./img/a.png)');
+  assert.match(html, /src="\/docscenter\/assets\/docs\/guide\/img\/a.png"/);
+  assert.deepEqual(assets, ['content/docs/guide/img/a.png']);
+});
+
+test('without a front matter title the first heading is the title and leaves the body', () => {
+  const parsed = parse('# 真正的标题\n\n正文', { title: undefined });
+  assert.equal(parsed.title, '真正的标题');
+  assert.doesNotMatch(parsed.html, /<h1/);
+});
+
+test('search sections follow headings', () => {
+  const { sections } = parse('导语。\n\n## 绑定设备\n\n调用 `bindDevice`。\n');
+  assert.deepEqual(sections.map((s) => [s.id, s.text]), [[undefined, '导语。'], ['绑定设备', '调用 bindDevice。']]);
+});

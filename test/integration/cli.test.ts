@@ -1,0 +1,57 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { copyFixture, repoRoot, type FixtureSite } from '../helpers/fixtures.js';
+
+let site: FixtureSite;
+before(async () => {
+  site = await copyFixture('basic');
+});
+after(() => site.remove());
+
+function docsgen(...args: string[]) {
+  return spawnSync(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), '--root', site.root, ...args], { encoding: 'utf8', env: { ...process.env, NODE_ENV: '' } });
+}
+
+test('build prints pages, links, files and timings, and writes the output folder', () => {
+  const result = docsgen('build', '--out', 'public');
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /docsgen built 6 pages \(4 docs\), checked \d+ links, \d+ files \(\d+ KiB\) in \d+ ms/);
+  assert.match(result.stdout, /stages \(ms\): config \d+, scan \d+/);
+  assert.ok(existsSync(site.file('public/docs/intro/index.html')));
+});
+
+test('check writes nothing', () => {
+  const result = docsgen('check');
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /docsgen checked 6 pages/);
+  assert.ok(!existsSync(site.file('build')));
+});
+
+test('a user mistake is one clear message with exit code 1 and no stack trace', async () => {
+  await site.edit('content/docs/intro.md', (text) => text + '\n[坏](./broken.md)\n');
+  const result = docsgen('check');
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /^docsgen: error: 1 broken link\n  content\/docs\/intro\.md:13:1  \.\/broken\.md  → no doc at that path/);
+  assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace');
+  await site.edit('content/docs/intro.md', (text) => text.replace('\n[坏](./broken.md)\n', ''));
+});
+
+test('--verbose shows the stack trace of an unexpected error', async () => {
+  await site.write('content/pages/broken.tsx', 'throw new Error("boom");\nexport default function P() { return null; }\n');
+  const quiet = docsgen('check');
+  assert.equal(quiet.status, 1);
+  assert.doesNotMatch(quiet.stderr, /\n\s+at /);
+  const verbose = docsgen('--verbose', 'check');
+  assert.equal(verbose.status, 1);
+  assert.match(verbose.stderr, /boom/);
+  assert.match(verbose.stderr, /\n\s+at /);
+});
+
+test('an invalid option is rejected', () => {
+  const result = docsgen('serve', '--port', 'eighty');
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /a port is a whole number/);
+});

@@ -26,7 +26,7 @@ test('build prints pages, links, files and timings, and writes the output folder
 test('check writes nothing', () => {
   const result = docsgen('check');
   assert.equal(result.status, 0, result.stderr);
-  assert.match(result.stdout, /docsgen checked 6 pages/);
+  assert.match(result.stdout, /docsgen checked 7 pages/);
   assert.ok(!existsSync(site.file('build')));
 });
 

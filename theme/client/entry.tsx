@@ -1,5 +1,5 @@
 import { hydrateRoot } from 'react-dom/client';
-import type { PageData, SidebarItem, ThemeSite } from '@docsgen/shared';
+import { trimHtmlSuffix, type PageData, type SidebarItem, type ThemeSite } from '@docsgen/shared';
 import { App } from '../components/App.js';
 import { listenForReloads } from './dev-reload.js';
 
@@ -14,6 +14,10 @@ async function boot(): Promise<void> {
   const container = document.getElementById('__docsgen');
   if (!pageScript || !container) return;
   const page = JSON.parse(pageScript.textContent ?? '{}') as PageData;
+  // A static host may serve /a/b/index.html for the route /a/b/: show the route's own URL.
+  if (page.kind !== 'notFound' && location.pathname !== page.route && trimHtmlSuffix(location.pathname) === page.route) {
+    history.replaceState(history.state, '', page.route + location.search + location.hash);
+  }
   const body = container.querySelector(page.kind === 'doc' ? '.markdown' : '#__main');
   page.html = body?.innerHTML ?? '';
   const response = await fetch(container.dataset.site!, { credentials: 'same-origin' });

@@ -20,8 +20,15 @@ interface HistoryState {
   docsgenScrollY?: number;
 }
 
+/** What a running router offers the page. */
+export interface Router {
+  stop(): void;
+  /** Loads the current route's data afresh (used by "Try again" after a crash). */
+  refresh(): Promise<void>;
+}
+
 /** Client-side navigation: intercepts internal links, loads page data, keeps history and scroll. */
-export function startRouter(options: RouterOptions): () => void {
+export function startRouter(options: RouterOptions): Router {
   const cache = new Map<string, Promise<PageData>>();
   let current = 0;
 
@@ -128,11 +135,18 @@ export function startRouter(options: RouterOptions): () => void {
   window.addEventListener('popstate', onPopState);
   const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
   idle(observeLinks);
-  return () => {
-    document.removeEventListener('click', onClick);
-    document.removeEventListener('pointerover', onPointerOver);
-    window.removeEventListener('popstate', onPopState);
-    visible?.disconnect();
+  return {
+    stop() {
+      document.removeEventListener('click', onClick);
+      document.removeEventListener('pointerover', onPointerOver);
+      window.removeEventListener('popstate', onPopState);
+      visible?.disconnect();
+    },
+    async refresh() {
+      cache.delete(pageDataUrl(options.baseUrl, location.pathname));
+      const page = await load(new URL(location.href));
+      options.onPage(page, { y: window.scrollY });
+    },
   };
 }
 

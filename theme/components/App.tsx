@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIsomorphicLayoutEffect } from './use-isomorphic-layout-effect.js';
 import type { PageData, SidebarItem, ThemeSite } from '@docsgen/shared';
 import { createProgress } from '../client/progress.js';
-import { scrollTo, startRouter, type ScrollTarget } from '../client/router.js';
+import { scrollTo, startRouter, type Router, type ScrollTarget } from '../client/router.js';
 import { trackKeyboardNavigation } from '../client/keyboard.js';
 import { enableCodeCopy } from '../client/copy-code.js';
 import { AnnouncementBar } from './AnnouncementBar.js';
@@ -29,12 +29,14 @@ export function App({ site, sidebar, initialPage }: AppProps) {
   const [loading, setLoading] = useState(false);
   const [loadError, setLoadError] = useState<{ error: Error; retry: () => void } | null>(null);
   const [navigationCount, setNavigationCount] = useState(0);
+  const [attempt, setAttempt] = useState(0);
+  const router = useRef<Router | null>(null);
   const pendingScroll = useRef<ScrollTarget | null>(null);
   const context = useMemo(() => ({ site, sidebar }), [site, sidebar]);
 
   useEffect(() => {
     const progress = createProgress(site.progressBar);
-    const stopRouter = startRouter({
+    router.current = startRouter({
       baseUrl: site.baseUrl,
       progress,
       onLoading: setLoading,
@@ -48,8 +50,9 @@ export function App({ site, sidebar, initialPage }: AppProps) {
     });
     const stopKeyboard = trackKeyboardNavigation();
     const stopCopy = enableCodeCopy();
+    document.documentElement.dataset.hydrated = 'true';
     return () => {
-      stopRouter();
+      router.current?.stop();
       stopKeyboard();
       stopCopy();
     };
@@ -61,6 +64,11 @@ export function App({ site, sidebar, initialPage }: AppProps) {
     pendingScroll.current = null;
   }, [page]);
 
+  // After a crash, load the page's data again and render it anew.
+  const retry = () => {
+    const rerender = () => setAttempt((n) => n + 1);
+    (router.current?.refresh() ?? Promise.resolve()).then(rerender, rerender);
+  };
   const content = page.kind === 'doc' ? <DocLayout page={page} /> : <PageBody page={page} />;
   return (
     <SiteContext.Provider value={context}>
@@ -70,7 +78,9 @@ export function App({ site, sidebar, initialPage }: AppProps) {
       <div className="main-wrapper" aria-busy={loading}>
         {loadError ? <LoadError error={loadError.error} onRetry={loadError.retry} /> : null}
         {loading ? <Spinner /> : null}
-        <ErrorBoundary key={page.route}>{content}</ErrorBoundary>
+        <ErrorBoundary key={`${page.route}#${attempt}`} onRetry={retry}>
+          {content}
+        </ErrorBoundary>
       </div>
       <Footer />
       <BackToTop />

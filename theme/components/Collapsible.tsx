@@ -31,6 +31,7 @@ export function Collapsible({ expanded, id, className, children }: { expanded: b
     if (expanded && element.dataset.state === 'open') return;
     const height = element.scrollHeight;
     const duration = prefersReducedMotion() ? 1 : collapseDuration(height);
+    element.dataset.collapseDuration = String(duration);
     element.style.overflow = 'hidden';
     element.style.transition = `height ${duration}ms ease-in-out`;
     element.style.height = `${expanded ? 0 : height}px`;

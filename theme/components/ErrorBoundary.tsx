@@ -4,8 +4,8 @@ interface State {
   error: Error | null;
 }
 
-/** Catches a crash while rendering a page and offers to render it again. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+/** Catches a crash while rendering a page and offers to render it again (the parent remounts it with fresh data). */
+export class ErrorBoundary extends Component<{ children: ReactNode; onRetry: () => void }, State> {
   state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
@@ -19,7 +19,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
         <h1>页面已崩溃。</h1>
         <p lang="en">This page crashed.</p>
         <pre className="page-crashed__message">{this.state.error.message}</pre>
-        <button type="button" className="button button--primary" onClick={() => this.setState({ error: null })}>
+        <button type="button" className="button button--primary" onClick={this.props.onRetry}>
           重试（Try again）
         </button>
       </main>

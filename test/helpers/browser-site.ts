@@ -1,0 +1,41 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { build } from '../../packages/core/src/build.js';
+import { launchBrowser } from './browser.js';
+import { copyFixture, type FixtureSite } from './fixtures.js';
+import { startStaticServer, type StaticServer } from './static-server.js';
+
+/** The basic fixture built and served by a plain static host, with one Chromium for a whole test file. */
+export interface BrowserSite {
+  site: FixtureSite;
+  server: StaticServer;
+  browser: Browser;
+  url(path: string): string;
+  open(path: string, options?: { width?: number; context?: Parameters<Browser['newContext']>[0] }): Promise<{ page: Page; context: BrowserContext }>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserSite(options: { delay?: (pathname: string) => number } = {}): Promise<BrowserSite> {
+  const site = await copyFixture('basic');
+  await build({ root: site.root, write: true });
+  const server = await startStaticServer(site.file('build'), '/docscenter/', options);
+  const browser = await launchBrowser();
+  const url = (path: string) => server.url + path.replace(/^\//, '');
+  return {
+    site,
+    server,
+    browser,
+    url,
+    async open(path, { width = 1280, context: contextOptions = {} } = {}) {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, ...contextOptions });
+      const page = await context.newPage();
+      await page.goto(url(path));
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      return { page, context };
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      await site.remove();
+    },
+  };
+}

@@ -10,7 +10,8 @@ export interface BrowserSite {
   server: StaticServer;
   browser: Browser;
   url(path: string): string;
-  open(path: string, options?: { width?: number; context?: Parameters<Browser['newContext']>[0] }): Promise<{ page: Page; context: BrowserContext }>;
+  /** `noPrefetch` turns data saving on, so that no page data is fetched before the test asks for it. */
+  open(path: string, options?: { width?: number; noPrefetch?: boolean; context?: Parameters<Browser['newContext']>[0] }): Promise<{ page: Page; context: BrowserContext }>;
   close(): Promise<void>;
 }
 
@@ -25,8 +26,9 @@ export async function startBrowserSite(options: { delay?: (pathname: string) => 
     server,
     browser,
     url,
-    async open(path, { width = 1280, context: contextOptions = {} } = {}) {
+    async open(path, { width = 1280, noPrefetch = false, context: contextOptions = {} } = {}) {
       const context = await browser.newContext({ viewport: { width, height: 800 }, ...contextOptions });
+      if (noPrefetch) await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' }, configurable: true }));
       const page = await context.newPage();
       await page.goto(url(path));
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');

@@ -31,6 +31,8 @@ export interface Router {
 export function startRouter(options: RouterOptions): Router {
   const cache = new Map<string, Promise<PageData>>();
   let current = 0;
+  // The path whose page is on screen; during popstate `location` has already moved on.
+  let shownPath = location.pathname;
 
   const load = (url: URL): Promise<PageData> => {
     const key = pageDataUrl(options.baseUrl, url.pathname);
@@ -49,7 +51,7 @@ export function startRouter(options: RouterOptions): Router {
   const navigate = async (url: URL, push: boolean, scrollY?: number) => {
     const id = ++current;
     if (push) rememberScroll();
-    if (url.pathname === location.pathname) {
+    if (url.pathname === shownPath) {
       if (push) history.pushState({ docsgenScrollY: 0 } satisfies HistoryState, '', url.href);
       scrollTo(url.hash ? { hash: url.hash } : { y: scrollY ?? 0 });
       options.onNavigate();
@@ -62,6 +64,7 @@ export function startRouter(options: RouterOptions): Router {
       if (id !== current) return;
       if (push) history.pushState({ docsgenScrollY: 0 } satisfies HistoryState, '', url.href);
       document.title = page.kind === 'notFound' ? document.title : titleOf(page);
+      shownPath = url.pathname;
       options.onPage(page, scrollY !== undefined ? { y: scrollY } : url.hash ? { hash: url.hash } : { y: 0 });
       options.onNavigate();
       idle(observeLinks);
@@ -106,7 +109,7 @@ export function startRouter(options: RouterOptions): Router {
 
   const prefetch = (anchor: HTMLAnchorElement) => {
     const url = internalUrl(anchor);
-    if (!url || url.pathname === location.pathname || !prefetchAllowed()) return;
+    if (!url || url.pathname === shownPath || !prefetchAllowed()) return;
     load(url).catch(() => undefined);
   };
 

@@ -78,7 +78,7 @@ export function App({ site, sidebar, initialPage }: AppProps) {
       <div className="main-wrapper" aria-busy={loading}>
         {loadError ? <LoadError error={loadError.error} onRetry={loadError.retry} /> : null}
         {loading ? <Spinner /> : null}
-        <ErrorBoundary key={`${page.route}#${attempt}`} onRetry={retry}>
+        <ErrorBoundary resetKey={`${page.route}#${attempt}`} onRetry={retry}>
           {content}
         </ErrorBoundary>
       </div>

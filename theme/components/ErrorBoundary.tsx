@@ -4,12 +4,16 @@ interface State {
   error: Error | null;
 }
 
-/** Catches a crash while rendering a page and offers to render it again (the parent remounts it with fresh data). */
-export class ErrorBoundary extends Component<{ children: ReactNode; onRetry: () => void }, State> {
+/** Catches a crash while rendering a page and offers to render it again (a new resetKey clears the error). */
+export class ErrorBoundary extends Component<{ children: ReactNode; onRetry: () => void; resetKey: string }, State> {
   state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
     return { error };
+  }
+
+  componentDidUpdate(previous: { resetKey: string }) {
+    if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
   }
 
   render() {

@@ -1,0 +1,184 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { startBrowserSite, type BrowserSite } from '../helpers/browser-site.js';
+
+let site: BrowserSite;
+before(async () => {
+  site = await startBrowserSite();
+});
+after(() => site.close());
+
+/** Marks the window; a full page load loses the mark, client navigation keeps it. */
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 42));
+const marked = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 42);
+
+test('internal links navigate on the client: content swapped, title and history updated, scrolled to top', async () => {
+  const { page, context } = await site.open('docs/guide/long/');
+  await mark(page);
+  await page.mouse.wheel(0, 1500);
+  await page.waitForFunction(() => window.scrollY > 1000);
+  await page.locator('.doc-sidebar a', { hasText: '功能演示' }).click();
+  await page.waitForFunction(() => document.title === '功能演示 | 测试站点');
+  assert.equal(new URL(page.url()).pathname, '/docscenter/docs/guide/features/');
+  assert.equal(await page.locator('h1.doc-title').textContent(), '功能演示');
+  assert.equal(await page.locator('.doc-sidebar a[aria-current="page"]').textContent(), '功能演示');
+  assert.ok(await marked(page), 'no full page load');
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  await context.close();
+});
+
+test('a link with a hash scrolls to its anchor', async () => {
+  const { page, context } = await site.open('docs/intro/');
+  await mark(page);
+  await page.locator('.markdown a', { hasText: '功能演示' }).click();
+  await page.waitForURL(/features\/#explicit-anchor$/);
+  await page.waitForFunction(() => {
+    const top = document.getElementById('explicit-anchor')?.getBoundingClientRect().top ?? -1;
+    return top >= 0 && top < 200;
+  });
+  assert.ok(await marked(page));
+  await context.close();
+});
+
+test('back and forward restore the scroll position', async () => {
+  const { page, context } = await site.open('docs/guide/long/');
+  await page.evaluate(() => window.scrollTo(0, 1234));
+  await page.waitForFunction(() => window.scrollY === 1234);
+  // A DOM click, so that nothing scrolls the link into view first.
+  await page.evaluate(() => [...document.querySelectorAll<HTMLAnchorElement>('.markdown a')].find((a) => a.textContent === '介绍')!.click());
+  await page.waitForURL(/\/docs\/intro\/$/);
+  await page.goBack();
+  await page.waitForURL(/\/docs\/guide\/long\/$/);
+  await page.waitForFunction(() => Math.abs(window.scrollY - 1234) < 2);
+  await page.goForward();
+  await page.waitForURL(/\/docs\/intro\/$/);
+  assert.equal(await page.locator('h1.doc-title').textContent(), '介绍');
+  await context.close();
+});
+
+test('the sidebar keeps its scroll position across navigation', async () => {
+  const { page, context } = await site.open('docs/guide/features/', { context: { viewport: { width: 1280, height: 200 } } });
+  const menu = page.locator('.doc-sidebar .menu');
+  await menu.evaluate((el) => (el.scrollTop = 40));
+  const before = await menu.evaluate((el) => el.scrollTop);
+  assert.ok(before > 0, 'the sidebar can scroll');
+  await page.evaluate(() => [...document.querySelectorAll<HTMLAnchorElement>('.doc-sidebar a')].find((a) => a.textContent === '长页面')!.click());
+  await page.waitForURL(/long\/$/);
+  assert.equal(await menu.evaluate((el) => el.scrollTop), before);
+  await context.close();
+});
+
+test('a slow page load shows the progress bar after 200 ms and a spinner; both go when the route updates', async () => {
+  const { page, context } = await site.open('docs/guide/features/', { noPrefetch: true });
+  await page.route('**/__data/docs/guide/long.json', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    await route.continue();
+  });
+  const started = Date.now();
+  await page.locator('.doc-sidebar a', { hasText: '长页面' }).click();
+  await page.waitForSelector('#nprogress .bar');
+  assert.ok(Date.now() - started >= 190, 'not before the delay');
+  assert.ok(await page.locator('.page-spinner').isVisible());
+  await page.waitForURL(/long\/$/);
+  await page.waitForSelector('#nprogress', { state: 'detached' });
+  assert.equal(await page.locator('.page-spinner').count(), 0);
+  await context.close();
+});
+
+test('a fast page load shows no progress bar', async () => {
+  const { page, context } = await site.open('docs/guide/long/');
+  await page.evaluate(() => {
+    new MutationObserver(() => {
+      if (document.getElementById('nprogress')) (window as unknown as { __sawBar: boolean }).__sawBar = true;
+    }).observe(document.body, { childList: true });
+  });
+  await page.locator('.doc-sidebar a', { hasText: '功能演示' }).click();
+  await page.waitForURL(/features\/$/);
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => (window as unknown as { __sawBar?: boolean }).__sawBar ?? false), false);
+  await context.close();
+});
+
+test('a network failure shows a red box with the error and a Retry that works', async () => {
+  const { page, context } = await site.open('docs/guide/features/', { noPrefetch: true });
+  await page.route('**/__data/docs/guide/long.json', (route) => route.abort('internetdisconnected'));
+  await page.locator('.doc-sidebar a', { hasText: '长页面' }).click();
+  const box = page.locator('.load-error');
+  await box.waitFor();
+  assert.match(await box.innerText(), /页面加载失败/);
+  await page.unroute('**/__data/docs/guide/long.json');
+  await box.getByRole('button', { name: '重试' }).click();
+  await page.waitForURL(/long\/$/);
+  assert.equal(await page.locator('.load-error').count(), 0);
+  await context.close();
+});
+
+test('when the server cannot give the next page data, the page is loaded for real', async () => {
+  const { page, context } = await site.open('docs/guide/features/', { noPrefetch: true });
+  await mark(page);
+  await page.route('**/__data/docs/guide/long.json', (route) => route.fulfill({ status: 500, body: 'boom' }));
+  await page.locator('.doc-sidebar a', { hasText: '长页面' }).click();
+  await page.waitForURL(/long\/$/);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  assert.equal(await marked(page), false, 'a full page load happened');
+  assert.equal(await page.locator('h1.doc-title').textContent(), '长页面');
+  await context.close();
+});
+
+test('a page that crashes while rendering says so and "Try again" renders it again', async () => {
+  const { page, context } = await site.open('docs/guide/features/', { noPrefetch: true });
+  let served = 0;
+  await page.route('**/__data/docs/guide/long.json', async (route) => {
+    served++;
+    if (served === 1) {
+      const response = await route.fetch();
+      const data = await response.json();
+      return route.fulfill({ json: { ...data, toc: null } });
+    }
+    return route.continue();
+  });
+  await page.locator('.doc-sidebar a', { hasText: '长页面' }).click();
+  const crashed = page.locator('.page-crashed');
+  await crashed.waitFor();
+  assert.match(await crashed.innerText(), /页面已崩溃。[\s\S]*This page crashed\./);
+  assert.ok(await page.locator('.navbar').isVisible(), 'the layout survives');
+  await crashed.getByRole('button', { name: /Try again/ }).click();
+  await page.locator('h1.doc-title', { hasText: '长页面' }).waitFor();
+  assert.equal(await page.locator('.page-crashed').count(), 0);
+  await context.close();
+});
+
+test('links are prefetched on hover', async () => {
+  const { page, context } = await site.open('docs/intro/');
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  // The landing page is linked only from the navbar brand, which is not watched for visibility: only the hover can fetch it.
+  await page.waitForTimeout(300);
+  assert.ok(!requested.includes('/docscenter/__data/index.json'));
+  await page.locator('.navbar__brand').hover();
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('__data/index.json')));
+  assert.ok(requested.includes('/docscenter/__data/index.json'));
+  await context.close();
+});
+
+test('visible links are prefetched, but not when data saving is on or the connection is slow-2g', async () => {
+  const prefetched = async (connection?: { saveData: boolean; effectiveType: string }) => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    if (connection) {
+      await context.addInitScript((value) => Object.defineProperty(navigator, 'connection', { value, configurable: true }), connection);
+    }
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(site.url('docs/guide/features/'));
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.locator('.doc-sidebar a', { hasText: '长页面' }).hover();
+    await page.waitForTimeout(700);
+    await context.close();
+    return requested.filter((path) => path.includes('/__data/'));
+  };
+  assert.ok((await prefetched()).length > 0, 'prefetching happens normally');
+  assert.deepEqual(await prefetched({ saveData: true, effectiveType: '4g' }), []);
+  assert.deepEqual(await prefetched({ saveData: false, effectiveType: 'slow-2g' }), []);
+});

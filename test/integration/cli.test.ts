@@ -18,7 +18,7 @@ function docsgen(...args: string[]) {
 test('build prints pages, links, files and timings, and writes the output folder', () => {
   const result = docsgen('build', '--out', 'public');
   assert.equal(result.status, 0, result.stderr);
-  assert.match(result.stdout, /docsgen built 6 pages \(4 docs\), checked \d+ links, \d+ files \(\d+ KiB\) in \d+ ms/);
+  assert.match(result.stdout, /docsgen built 7 pages \(5 docs\), checked \d+ links, \d+ files \(\d+ KiB\) in \d+ ms/);
   assert.match(result.stdout, /stages \(ms\): config \d+, scan \d+/);
   assert.ok(existsSync(site.file('public/docs/intro/index.html')));
 });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from '../../packages/core/src/build.js';
 import { launchBrowser } from './browser.js';
-import { copyFixture, type FixtureSite } from './fixtures.js';
+import { copyFixture, repoRoot, type FixtureSite } from './fixtures.js';
 import { startStaticServer, type StaticServer } from './static-server.js';
 
 /** The basic fixture built and served by a plain static host, with one Chromium for a whole test file. */
@@ -15,10 +15,12 @@ export interface BrowserSite {
   close(): Promise<void>;
 }
 
-export async function startBrowserSite(options: { delay?: (pathname: string) => number } = {}): Promise<BrowserSite> {
+/** `documentationCentre` serves the real site (built into a temporary folder) instead of the fixture. */
+export async function startBrowserSite(options: { delay?: (pathname: string) => number; documentationCentre?: boolean } = {}): Promise<BrowserSite> {
   const site = await copyFixture('basic');
-  await build({ root: site.root, write: true });
-  const server = await startStaticServer(site.file('build'), '/docscenter/', options);
+  const outDir = site.file('build');
+  await build(options.documentationCentre ? { root: repoRoot, outDir, write: true } : { root: site.root, write: true });
+  const server = await startStaticServer(outDir, '/docscenter/', options);
   const browser = await launchBrowser();
   const url = (path: string) => server.url + path.replace(/^\//, '');
   return {

@@ -34,9 +34,9 @@ test('a doc page has the title, meta description, canonical URL, Open Graph and 
   const page = await html('docs/guide/features/index.html');
   assert.match(page, /<html lang="zh-Hans"/);
   assert.match(page, /<title>功能演示 \| 测试站点<\/title>/);
-  assert.match(page, /<meta name="description" content="每一种 Markdown 功能。">/);
-  assert.match(page, /<link rel="canonical" href="https:\/\/docs.example.com\/docscenter\/docs\/guide\/features\/">/);
-  assert.match(page, /<meta property="og:title" content="功能演示 \| 测试站点">/);
+  assert.match(page, /<meta name="description" content="每一种 Markdown 功能。" \/>/);
+  assert.match(page, /<link rel="canonical" href="https:\/\/docs.example.com\/docscenter\/docs\/guide\/features\/" \/>/);
+  assert.match(page, /<meta property="og:title" content="功能演示 \| 测试站点" \/>/);
   assert.match(page, /<strong>注意：<\/strong>请先登录/);
   assert.match(page, /aria-current="page"[^>]*>功能演示<|功能演示<\/a>/);
 });
@@ -50,7 +50,7 @@ test('the sidebar marks the active page and holds neither drafts nor unlisted pa
 
 test('unlisted pages are built with a banner and noindex, and left out of the sitemap', async () => {
   const page = await html('docs/guide/hidden/index.html');
-  assert.match(page, /<meta name="robots" content="noindex, nofollow">/);
+  assert.match(page, /<meta name="robots" content="noindex, nofollow" \/>/);
   assert.match(page, /doc-banner--unlisted/);
   const sitemap = await html('sitemap.xml');
   assert.match(sitemap, /\/docscenter\/docs\/guide\/features\//);
@@ -65,7 +65,7 @@ test('the 404 page says the page cannot be found and asks to contact the linking
 
 test('redirect pages point to their target', async () => {
   const page = await html('docs/old-intro/index.html');
-  assert.match(page, /http-equiv="refresh" content="0; url=\/docscenter\/docs\/intro\/"/);
+  assert.match(page, /http-equiv="refresh" content="0; url=\/docscenter\/docs\/intro\/" \/>/);
 });
 
 test('the landing page renders the React page module at the base path', async () => {

@@ -22,13 +22,13 @@ export function AnnouncementBar({ announcement }: { announcement: Announcement }
     setDismissed(true);
   };
   return (
-    <div className="announcement-bar" role="region" aria-label="公告" style={{ backgroundColor: announcement.backgroundColor, color: announcement.textColor }}>
+    <section className="announcement-bar" aria-label="公告" style={{ backgroundColor: announcement.backgroundColor, color: announcement.textColor }}>
       <p className="announcement-bar__content">{announcement.content}</p>
       {announcement.isCloseable && (
         <button type="button" className="announcement-bar__close" aria-label="关闭公告" onClick={dismiss}>
           <CloseIcon />
         </button>
       )}
-    </div>
+    </section>
   );
 }

@@ -23,7 +23,7 @@ export function redirectFiles(config: SiteConfig): OutputFile[] {
     const relative = from.replace(/^\//, '').replace(/(\/index\.html|\.html|\/)?$/, '/index.html');
     return {
       path: relative,
-      contents: `<!DOCTYPE html><html lang="${config.locale}"><head><meta charset="utf-8"><title>正在跳转…</title><meta name="robots" content="noindex"><link rel="canonical" href="${escapeAttribute(target)}"><meta http-equiv="refresh" content="0; url=${escapeAttribute(target)}"><script>location.replace(${JSON.stringify(target)}+location.search+location.hash)</script></head><body><p>页面已移动到 <a href="${escapeAttribute(target)}">${escapeHtml(target)}</a>。</p></body></html>\n`,
+      contents: `<!DOCTYPE html><html lang="${config.locale}"><head><meta charset="utf-8" /><title>正在跳转…</title><meta name="robots" content="noindex" /><link rel="canonical" href="${escapeAttribute(target)}" /><meta http-equiv="refresh" content="0; url=${escapeAttribute(target)}" /><script>location.replace(${JSON.stringify(target)}+location.search+location.hash)</script></head><body><p>页面已移动到 <a href="${escapeAttribute(target)}">${escapeHtml(target)}</a>。</p></body></html>\n`,
     };
   });
 }

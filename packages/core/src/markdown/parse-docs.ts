@@ -16,6 +16,7 @@ import type { SiteConfig } from '../config/schema.js';
 import type { DocSource } from '../content/scan-content.js';
 import { DocsgenError } from '../errors.js';
 import { normalizeAdmonitionSyntax, remarkAdmonitions } from './admonitions.js';
+import { rehypeAccessibility } from './accessibility.js';
 import { rehypeCodeBlocks } from './code-blocks.js';
 import { remarkHeadingIds } from './heading-ids.js';
 import { remarkLinks, type LinkReference } from './links.js';
@@ -82,6 +83,7 @@ export function parseDoc(doc: DocSource, { config, highlighter, routesByDocsPath
     .use(remarkSearchSections, { sections })
     .use(remarkRehype, { footnoteLabel: '脚注', footnoteBackLabel: '返回正文' })
     .use(rehypeCodeBlocks, { highlighter })
+    .use(rehypeAccessibility)
     .use(rehypeReact, { Fragment, jsx, jsxs });
 
   let body: ReactElement;

@@ -1,0 +1,132 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { copyFixture, repoRoot } from '../helpers/fixtures.js';
+
+const LOAD_SECONDS = process.env.DOCSGEN_LONG ? 30 : 5;
+const CONNECTIONS = 200;
+const KILLS = process.env.DOCSGEN_LONG ? 40 : 8;
+const docsgen = path.join(repoRoot, 'bin/docsgen.js');
+
+async function snapshot(dir: string): Promise<Map<string, string>> {
+  const files = await fg('**/*', { cwd: dir, dot: true });
+  return new Map(await Promise.all(files.map(async (file) => [file, await readFile(path.join(dir, file), 'base64')] as [string, string])));
+}
+
+test(`a build killed at random points leaves the previous output complete (${KILLS} kills)`, async () => {
+  const site = await copyFixture('basic');
+  try {
+    const first = spawnSync(process.execPath, [docsgen, '--root', site.root, 'build'], { encoding: 'utf8' });
+    assert.equal(first.status, 0, first.stderr);
+    const good = await snapshot(site.file('build'));
+    let killedMidway = 0;
+    for (let i = 0; i < KILLS; i++) {
+      const child = spawn(process.execPath, [docsgen, '--root', site.root, 'build'], { stdio: 'ignore' });
+      const delay = 50 + Math.floor(Math.random() * 900);
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const timer = setTimeout(() => child.kill('SIGKILL'), delay);
+      const code = await exited;
+      clearTimeout(timer);
+      if (code !== 0) killedMidway++;
+      const now = await snapshot(site.file('build'));
+      assert.deepEqual([...now.keys()].sort(), [...good.keys()].sort(), `after a kill at ${delay} ms the output has other files`);
+      for (const [file, contents] of good) assert.equal(now.get(file), contents, `${file} changed after a kill at ${delay} ms`);
+    }
+    assert.ok(killedMidway > 0, 'at least one build was really killed part-way');
+    const next = spawnSync(process.execPath, [docsgen, '--root', site.root, 'build'], { encoding: 'utf8' });
+    assert.equal(next.status, 0, 'the next build cleans up and succeeds');
+    assert.deepEqual((await fg('.*', { cwd: site.root, onlyDirectories: true, dot: true })).filter((d) => d.startsWith('.build.')), []);
+  } finally {
+    await site.remove();
+  }
+});
+
+function startServe(root: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [docsgen, '--root', root, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk;
+      const match = /serving (http:\/\/127\.0\.0\.1:\d+\/docscenter\/)/.exec(output);
+      if (match) resolve({ child, url: match[1] });
+    });
+    child.on('exit', () => reject(new Error(`serve exited: ${output}`)));
+  });
+}
+
+test(`serve holds ${CONNECTIONS} concurrent connections for ${LOAD_SECONDS} s while a file is edited`, async () => {
+  const site = await copyFixture('basic');
+  const { child, url } = await startServe(site.root);
+  try {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    const paths = ['', 'docs/intro/', 'docs/guide/features/', 'docs/guide/long/', '__data/docs/intro.json', 'sitemap.xml', 'docs/missing/'];
+    const deadline = Date.now() + LOAD_SECONDS * 1000;
+    let ok = 0;
+    const errors: string[] = [];
+    const get = (target: string) =>
+      new Promise<void>((resolve) => {
+        const request = http.get(target, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => {
+            const expected = target.endsWith('missing/') ? 404 : 200;
+            if (response.statusCode === expected) ok++;
+            else errors.push(`${target} → ${response.statusCode}`);
+            resolve();
+          });
+        });
+        request.on('error', (error) => {
+          errors.push(`${target} → ${error.message}`);
+          resolve();
+        });
+      });
+    const worker = async (n: number) => {
+      for (let i = n; Date.now() < deadline; i++) await get(url + paths[i % paths.length]);
+    };
+    let edits = 0;
+    const editor = (async () => {
+      while (Date.now() < deadline) {
+        await site.edit('content/docs/intro.md', (text) => text.replace(/正文。.*$/m, `正文。第 ${++edits} 次修改。`));
+        await new Promise((resolve) => setTimeout(resolve, 400));
+      }
+    })();
+    await Promise.all([...Array.from({ length: CONNECTIONS }, (_, n) => worker(n)), editor]);
+    agent.destroy();
+    assert.deepEqual(errors.slice(0, 10), []);
+    assert.ok(ok > CONNECTIONS * LOAD_SECONDS, `only ${ok} responses`);
+    assert.ok(edits >= LOAD_SECONDS, 'the file was edited throughout');
+    console.log(`load: ${ok} responses in ${LOAD_SECONDS} s over ${CONNECTIONS} connections, ${edits} edits, 0 errors`);
+  } finally {
+    child.kill('SIGTERM');
+    await site.remove();
+  }
+});
+
+test('requests for paths outside the site get 400 or 404, never a file', async () => {
+  const site = await copyFixture('basic');
+  const { child, url } = await startServe(site.root);
+  const { port } = new URL(url);
+  const raw = (target: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request({ host: '127.0.0.1', port, path: target }, (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  try {
+    for (const target of ['/docscenter/../package.json', '/docscenter/%2e%2e/package.json', '/docscenter/%2e%2e%2fpackage.json', '//etc/passwd', 'http://127.0.0.1/etc/passwd', '/docscenter/..%5c..%5cpackage.json', '/docscenter/%00index.html', '/docscenter/index.html%00.js', '/docscenter/' + '%2e'.repeat(3000), '/docscenter/site.config.ts', '/docscenter/../site.config.ts']) {
+      const { status, body } = await raw(target);
+      assert.ok([400, 404, 414].includes(status), `${target.slice(0, 60)} → ${status}`);
+      assert.doesNotMatch(body, /defineConfig|docsgen-workspace|root:x:/, `${target.slice(0, 60)} leaked a file`);
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await site.remove();
+  }
+});

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { validateConfig } from '../../packages/core/src/config/load-config.js';
 import { createCodeHighlighter } from '../../packages/core/src/markdown/highlighter.js';
-import { parseDoc } from '../../packages/core/src/markdown/parse-docs.js';
+import { createMarkdownProcessor, parseDoc } from '../../packages/core/src/markdown/parse-docs.js';
 
 /**
  * The CommonMark specification's examples through our whole Markdown pipeline. Deviations come from
@@ -20,12 +20,12 @@ const spec = (require('commonmark-spec') as { tests: { markdown: string; html: s
   html: t.html.replace(/→/g, '\t'),
 }));
 const config = validateConfig({ title: 't', url: 'https://x.example.com', baseUrl: '/', navbar: { title: 't', logo: { src: 'l', alt: 'l' }, items: [] }, footer: { copyright: 'c' } }, 'site.config.ts');
-const highlighter = await createCodeHighlighter();
+const processor = createMarkdownProcessor(await createCodeHighlighter());
 
 function render(markdown: string): string {
   const doc = parseDoc(
     { id: 'x', file: 'x.md', docsPath: 'x.md', route: '/docs/x/', frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: 'x' }, body: markdown, bodyLine: 1 },
-    { config, highlighter, routesByDocsPath: new Map() },
+    { config, processor, routesByDocsPath: new Map() },
   );
   return renderToStaticMarkup(doc.body);
 }

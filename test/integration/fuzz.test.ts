@@ -9,14 +9,14 @@ import { readFrontMatter } from '../../packages/core/src/content/front-matter.js
 import { readUtf8 } from '../../packages/core/src/content/read-text.js';
 import { DocsgenError } from '../../packages/core/src/errors.js';
 import { createCodeHighlighter } from '../../packages/core/src/markdown/highlighter.js';
-import { parseDoc } from '../../packages/core/src/markdown/parse-docs.js';
+import { createMarkdownProcessor, parseDoc } from '../../packages/core/src/markdown/parse-docs.js';
 
 /** Thousands of hostile and broken documents through the pipeline: no crash, no hang, no script. `npm run test:long` runs more. */
 const COUNT = process.env.DOCSGEN_LONG ? 20_000 : 1_500;
 const PER_DOCUMENT_MS = 2_000;
 
 const config = validateConfig({ title: 't', url: 'https://x.example.com', baseUrl: '/docscenter/', navbar: { title: 't', logo: { src: 'l', alt: 'l' }, items: [] }, footer: { copyright: 'c' } }, 'site.config.ts');
-const highlighter = await createCodeHighlighter();
+const processor = createMarkdownProcessor(await createCodeHighlighter());
 
 /** A small deterministic PRNG (mulberry32), so a failure can be replayed from its seed. */
 function random(seed: number): () => number {
@@ -73,7 +73,7 @@ test(`${COUNT} generated documents: no crash, no hang, no script in the output`,
     try {
       const doc = parseDoc(
         { id: `fuzz-${i}`, file, docsPath: `fuzz-${i}.md`, route: `/docscenter/docs/fuzz-${i}/`, frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: 'f' }, body, bodyLine: 1 },
-        { config, highlighter, routesByDocsPath: new Map() },
+        { config, processor, routesByDocsPath: new Map() },
       );
       html = renderToStaticMarkup(doc.body);
       for (const section of doc.sections) assert.equal(typeof section.text, 'string');

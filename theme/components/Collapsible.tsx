@@ -50,7 +50,8 @@ export function Collapsible({ expanded, id, className, children }: { expanded: b
 
   return (
     <ul ref={ref} id={id} className={className} hidden={!expanded && !rendered} data-state={expanded ? 'open' : 'closed'}>
-      {children}
+      {/* Closed lists render nothing inside, so a large sidebar costs each page only its open branches. */}
+      {expanded || rendered ? children : null}
     </ul>
   );
 }

@@ -14,7 +14,7 @@ import { redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
 import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
 import { createCodeHighlighter } from './markdown/highlighter.js';
-import { parseDoc, type ParsedDoc } from './markdown/parse-docs.js';
+import { createMarkdownProcessor, parseDoc, type MarkdownProcessor, type ParsedDoc } from './markdown/parse-docs.js';
 import { renderPage, type RenderContext, type RenderedPage } from './render/render-pages.js';
 import { buildSearchIndex } from './search/build-search-index.js';
 import { buildDocPages } from './site/build-pages.js';
@@ -44,6 +44,7 @@ export interface ProgressEvent {
 /** What survives between rebuilds in one `serve` process. */
 export interface BuildCache {
   highlighter?: Promise<Highlighter>;
+  processor?: MarkdownProcessor;
   parsed: Map<string, { key: string; doc: ParsedDoc }>;
   theme?: Promise<{ server: ThemeServer; client: ClientBundle }>;
   rendered: Map<string, { key: string; page: RenderedPage }>;
@@ -101,6 +102,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   themePromise.catch(() => undefined);
 
   const highlighter = await time('highlighter', () => cache.highlighter!);
+  cache.processor ??= createMarkdownProcessor(highlighter);
+  const processor = cache.processor;
   let parsedCount = 0;
   const routesKey = hash([...routes.routesByDocsPath].join('\n'));
   const parsed = await time('parse', () =>
@@ -110,7 +113,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       progress({ stage: 'parse', done: i + 1, total: content.docs.length });
       if (cached?.key === key) return cached.doc;
       parsedCount++;
-      const result = parseDoc(doc, { config, highlighter, routesByDocsPath: routes.routesByDocsPath });
+      const result = parseDoc(doc, { config, processor, routesByDocsPath: routes.routesByDocsPath });
       cache.parsed.set(doc.file, { key, doc: result });
       return result;
     }),

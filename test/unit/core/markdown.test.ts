@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { validateConfig } from '../../../packages/core/src/config/load-config.js';
 import { createCodeHighlighter } from '../../../packages/core/src/markdown/highlighter.js';
-import { parseDoc } from '../../../packages/core/src/markdown/parse-docs.js';
+import { createMarkdownProcessor, parseDoc } from '../../../packages/core/src/markdown/parse-docs.js';
 import { parseCodeMeta } from '../../../packages/core/src/markdown/code-blocks.js';
 import { normalizeAdmonitionSyntax } from '../../../packages/core/src/markdown/admonitions.js';
 import type { DocSource } from '../../../packages/core/src/content/scan-content.js';
@@ -12,7 +12,7 @@ const config = validateConfig(
   { title: 't', url: 'https://x.example.com', baseUrl: '/docscenter/', navbar: { title: 't', logo: { src: 'l.svg', alt: 'l' }, items: [] }, footer: { copyright: 'c' } },
   'site.config.ts',
 );
-const highlighter = await createCodeHighlighter();
+const processor = createMarkdownProcessor(await createCodeHighlighter());
 const routesByDocsPath = new Map([
   ['api/signature.md', '/docscenter/docs/api/signature/'],
   ['guide/intro.md', '/docscenter/docs/guide/intro/'],
@@ -28,7 +28,7 @@ function parse(body: string, frontMatter: Partial<DocSource['frontMatter']> = {}
     body,
     bodyLine: 5,
   };
-  const parsed = parseDoc(doc, { config, highlighter, routesByDocsPath });
+  const parsed = parseDoc(doc, { config, processor, routesByDocsPath });
   return { ...parsed, html: renderToStaticMarkup(parsed.body) };
 }
 
@@ -38,7 +38,7 @@ test('emphasis next to Chinese punctuation is bold', () => {
 
 test('GFM: tables, task lists, strikethrough, autolinks and footnotes', () => {
   const { html } = parse('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] 完成\n\n~~旧~~ https://www.example.com 注[^1]\n\n[^1]: 脚注。\n');
-  assert.match(html, /<table>/);
+  assert.match(html, /<table tabindex="0">/, 'tables scroll on small screens, so they take keyboard focus');
   assert.match(html, /type="checkbox"/);
   assert.match(html, /<del>旧<\/del>/);
   assert.match(html, /<a href="https:\/\/www.example.com" target="_blank" rel="noopener noreferrer">/);

@@ -24,6 +24,8 @@ export function parseCodeMeta(meta: string | undefined): CodeMeta {
 /** Highlights fenced code at build time with shiki and wraps it with its title and a copy button. */
 export function rehypeCodeBlocks({ highlighter }: { highlighter: Highlighter }) {
   const known = new Set(highlighter.getLoadedLanguages());
+  // Docs repeat snippets (init calls, error envelopes); tokenizing is the costly part, so identical blocks share one result.
+  const highlightedBlocks = new Map<string, Element>();
   return (tree: Root) => {
     visit(tree, 'element', (node, index, parent) => {
       if (node.tagName !== 'pre' || !parent || index === undefined) return;
@@ -34,20 +36,10 @@ export function rehypeCodeBlocks({ highlighter }: { highlighter: Highlighter }) 
       const lang = known.has(written) ? written : 'text';
       const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
       const source = textOf(code).replace(/\n$/, '');
-      const highlighted = highlighter.codeToHast(source, {
-        lang,
-        themes: { light: LIGHT_THEME, dark: DARK_THEME },
-        defaultColor: 'light',
-        transformers: [
-          {
-            line(line, number) {
-              if (meta.highlightedLines.has(number)) this.addClassToHast(line, 'highlighted');
-            },
-          },
-        ],
-      });
-      const pre = highlighted.children[0] as Element;
-      pre.properties.tabIndex = 0;
+      const cacheKey = `${lang}\0${[...meta.highlightedLines].join(',')}\0${source}`;
+      const pre = highlightedBlocks.get(cacheKey) ?? highlight(source, lang, meta);
+      if (highlightedBlocks.size > 5000) highlightedBlocks.clear();
+      highlightedBlocks.set(cacheKey, pre);
       const children: ElementContent[] = [];
       if (meta.title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-title'] }, children: [{ type: 'text', value: meta.title }] });
       children.push(pre, {
@@ -60,6 +52,24 @@ export function rehypeCodeBlocks({ highlighter }: { highlighter: Highlighter }) 
       return 'skip';
     });
   };
+
+  function highlight(source: string, lang: string, meta: CodeMeta): Element {
+    const highlighted = highlighter.codeToHast(source, {
+      lang,
+      themes: { light: LIGHT_THEME, dark: DARK_THEME },
+      defaultColor: 'light',
+      transformers: [
+        {
+          line(line, number) {
+            if (meta.highlightedLines.has(number)) this.addClassToHast(line, 'highlighted');
+          },
+        },
+      ],
+    });
+    const pre = highlighted.children[0] as Element;
+    pre.properties.tabIndex = 0;
+    return pre;
+  }
 }
 
 function textOf(node: Element): string {

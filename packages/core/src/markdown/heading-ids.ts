@@ -2,19 +2,16 @@ import GithubSlugger from 'github-slugger';
 import type { Heading, Root, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
-import type { TocItem } from '@docsgen/shared';
+import type { VFile } from 'vfile';
+import { docState } from './doc-state.js';
 
 const EXPLICIT_ID = /\s*\{#([^}\s]+)\}\s*$/;
 
-export interface HeadingOptions {
-  toc: TocItem[];
-  minLevel: number;
-  maxLevel: number;
-}
-
 /** Gives every heading an id (explicit `{#id}` or a GitHub-style slug that keeps Chinese) and collects the TOC. */
-export function remarkHeadingIds({ toc, minLevel, maxLevel }: HeadingOptions) {
-  return (tree: Root) => {
+export function remarkHeadingIds() {
+  return (tree: Root, file: VFile) => {
+    const { toc, tocLevels } = docState(file);
+    const { minLevel, maxLevel } = tocLevels;
     const slugger = new GithubSlugger();
     visit(tree, 'heading', (heading: Heading) => {
       const explicit = takeExplicitId(heading);

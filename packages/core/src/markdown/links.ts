@@ -1,5 +1,7 @@
 import type { Image, Link, Root } from 'mdast';
+import type { VFile } from 'vfile';
 import { visit } from 'unist-util-visit';
+import { docState } from './doc-state.js';
 
 /** A link as written in Markdown, with where it stands, for the link checker. */
 export interface LinkReference {
@@ -11,21 +13,12 @@ export interface LinkReference {
   column: number;
 }
 
-export interface LinkRewriteOptions {
-  /** Maps a relative `.md` path (as written) to the target's route, or undefined when no doc is there. */
-  resolveDocLink: (written: string) => string | undefined;
-  /** Maps a relative image path to its URL in the built site. */
-  resolveAsset: (written: string) => string;
-  /** Line of the file where the Markdown body starts. */
-  lineOffset: number;
-  links: LinkReference[];
-}
-
 const SAFE_PROTOCOL = /^(https?:|mailto:|tel:|#|\/|\.|[^:]*$)/i;
 
 /** Rewrites `.md` links to routes and images to asset URLs, drops script URLs, and records every link. */
-export function remarkLinks({ resolveDocLink, resolveAsset, lineOffset, links }: LinkRewriteOptions) {
-  return (tree: Root) => {
+export function remarkLinks() {
+  return (tree: Root, file: VFile) => {
+    const { resolveDocLink, resolveAsset, lineOffset, links } = docState(file);
     visit(tree, ['link', 'image', 'definition'], (node) => {
       const target = node as Link | Image;
       const written = target.url;

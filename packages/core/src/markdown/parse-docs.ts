@@ -8,18 +8,21 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import type { Highlighter } from 'shiki';
-import { unified } from 'unified';
+import { unified, type Processor } from 'unified';
 import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
+import { VFile } from 'vfile';
 import { joinUrl, type TocItem } from '@docsgen/shared';
 import type { SiteConfig } from '../config/schema.js';
 import type { DocSource } from '../content/scan-content.js';
 import { DocsgenError } from '../errors.js';
-import { normalizeAdmonitionSyntax, remarkAdmonitions } from './admonitions.js';
 import { rehypeAccessibility } from './accessibility.js';
+import { normalizeAdmonitionSyntax, remarkAdmonitions } from './admonitions.js';
 import { rehypeCodeBlocks } from './code-blocks.js';
+import { docState, type DocState } from './doc-state.js';
 import { remarkHeadingIds } from './heading-ids.js';
-import { remarkLinks, type LinkReference } from './links.js';
+import type { LinkReference } from './links.js';
+import { remarkLinks } from './links.js';
 import { remarkSearchSections, type SearchSection } from './search-sections.js';
 
 /** A doc after Markdown processing: its body as React elements plus what other stages need from it. */
@@ -37,59 +40,66 @@ export interface ParsedDoc {
 
 export interface ParseOptions {
   config: SiteConfig;
-  highlighter: Highlighter;
+  /** The shared processor from createMarkdownProcessor. */
+  processor: MarkdownProcessor;
   /** Route of every doc by its path under the docs folder (`api/signature.md`). */
   routesByDocsPath: Map<string, string>;
 }
 
-/** Parses one doc: unified with GFM, CJK-friendly emphasis, admonitions, heading ids, link rewriting and shiki. */
-export function parseDoc(doc: DocSource, { config, highlighter, routesByDocsPath }: ParseOptions): ParsedDoc {
-  const toc: TocItem[] = [];
-  const links: LinkReference[] = [];
-  const sections: SearchSection[] = [];
-  const assets: string[] = [];
-  const docsDir = path.posix.dirname(doc.docsPath);
-  const tocLevels = {
-    minLevel: doc.frontMatter.toc_min_heading_level ?? config.tableOfContents.minHeadingLevel,
-    maxLevel: doc.frontMatter.toc_max_heading_level ?? config.tableOfContents.maxHeadingLevel,
-  };
-  let firstHeading: string | undefined;
+export type MarkdownProcessor = Processor<Root, Root, import('hast').Root, undefined, ReactElement>;
 
-  const processor = unified()
+/**
+ * The unified pipeline, built once per build: GFM, CJK-friendly emphasis, admonitions, heading ids,
+ * link rewriting, search sections, shiki, then React elements.
+ */
+export function createMarkdownProcessor(highlighter: Highlighter): MarkdownProcessor {
+  return unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkCjkFriendly)
     .use(remarkDirective)
-    .use(() => (tree: Root) => {
-      firstHeading = takeTitleHeading(tree, !doc.frontMatter.title);
-    })
+    .use(remarkTitleHeading)
     .use(remarkAdmonitions)
-    .use(remarkHeadingIds, { toc, ...tocLevels })
-    .use(remarkLinks, {
-      lineOffset: doc.bodyLine,
-      links,
-      resolveDocLink: (written) => {
-        const [file, hash] = splitHash(written);
-        const target = path.posix.normalize(path.posix.join(docsDir, safeDecode(file)));
-        const route = routesByDocsPath.get(target);
-        return route && route + (hash ? '#' + hash : '');
-      },
-      resolveAsset: (written) => {
-        const target = path.posix.normalize(path.posix.join(docsDir, safeDecode(written.split(/[?#]/)[0])));
-        assets.push(path.posix.join(config.contentDir, 'docs', target));
-        return joinUrl(config.baseUrl, 'assets/docs/' + target);
-      },
-    })
-    .use(remarkSearchSections, { sections })
+    .use(remarkHeadingIds)
+    .use(remarkLinks)
+    .use(remarkSearchSections)
     .use(remarkRehype, { footnoteLabel: '脚注', footnoteBackLabel: '返回正文' })
     .use(rehypeCodeBlocks, { highlighter })
     .use(rehypeAccessibility)
-    .use(rehypeReact, { Fragment, jsx, jsxs });
+    .use(rehypeReact, { Fragment, jsx, jsxs })
+    .freeze() as unknown as MarkdownProcessor;
+}
+
+/** Parses one doc with the shared processor. */
+export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }: ParseOptions): ParsedDoc {
+  const docsDir = path.posix.dirname(doc.docsPath);
+  const assets: string[] = [];
+  const state: DocState = {
+    tocLevels: {
+      minLevel: doc.frontMatter.toc_min_heading_level ?? config.tableOfContents.minHeadingLevel,
+      maxLevel: doc.frontMatter.toc_max_heading_level ?? config.tableOfContents.maxHeadingLevel,
+    },
+    lineOffset: doc.bodyLine,
+    titleFromBody: !doc.frontMatter.title,
+    toc: [],
+    links: [],
+    sections: [],
+    resolveDocLink: (written) => {
+      const [file, hash] = splitHash(written);
+      const route = routesByDocsPath.get(path.posix.normalize(path.posix.join(docsDir, safeDecode(file))));
+      return route && route + (hash ? '#' + hash : '');
+    },
+    resolveAsset: (written) => {
+      const target = path.posix.normalize(path.posix.join(docsDir, safeDecode(written.split(/[?#]/)[0])));
+      assets.push(path.posix.join(config.contentDir, 'docs', target));
+      return joinUrl(config.baseUrl, 'assets/docs/' + target);
+    },
+  };
+  const file = new VFile({ path: doc.file, value: normalizeAdmonitionSyntax(doc.body), data: { docsgen: state } });
 
   let body: ReactElement;
   try {
-    const file = processor.processSync(normalizeAdmonitionSyntax(doc.body));
-    body = file.result as ReactElement;
+    body = processor.processSync(file).result;
   } catch (error) {
     if (error instanceof DocsgenError) throw error;
     const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
@@ -100,18 +110,20 @@ export function parseDoc(doc: DocSource, { config, highlighter, routesByDocsPath
     });
   }
 
-  const title = doc.frontMatter.title ?? firstHeading ?? path.posix.basename(doc.id);
-  const description = doc.frontMatter.description ?? summarize(sections);
-  return { source: doc, title, description, body, toc, links, sections, assets };
+  const title = doc.frontMatter.title ?? state.firstHeading ?? path.posix.basename(doc.id);
+  const description = doc.frontMatter.description ?? summarize(state.sections);
+  return { source: doc, title, description, body, toc: state.toc, links: state.links, sections: state.sections, assets };
 }
 
-/** When the title comes from the body, the first `#` heading is it: take it out of the body. */
-function takeTitleHeading(tree: Root, remove: boolean): string | undefined {
-  const index = tree.children.findIndex((node) => node.type === 'heading' && node.depth === 1);
-  if (index < 0) return undefined;
-  const text = toString(tree.children[index]);
-  if (remove) tree.children.splice(index, 1);
-  return text;
+/** The first `#` heading is the title when front matter has none; then it leaves the body. */
+function remarkTitleHeading() {
+  return (tree: Root, file: VFile) => {
+    const state = docState(file);
+    const index = tree.children.findIndex((node) => node.type === 'heading' && node.depth === 1);
+    if (index < 0) return;
+    state.firstHeading = toString(tree.children[index]);
+    if (state.titleFromBody) tree.children.splice(index, 1);
+  };
 }
 
 function summarize(sections: SearchSection[]): string {

@@ -1,5 +1,7 @@
 import type { Heading, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
+import type { VFile } from 'vfile';
+import { docState } from './doc-state.js';
 
 /** The plain text under one heading of a page, indexed for search. */
 export interface SearchSection {
@@ -10,8 +12,9 @@ export interface SearchSection {
 }
 
 /** Splits the (already id-annotated) tree into plain-text sections at level 2 and 3 headings. */
-export function remarkSearchSections({ sections }: { sections: SearchSection[] }) {
-  return (tree: Root) => {
+export function remarkSearchSections() {
+  return (tree: Root, file: VFile) => {
+    const { sections } = docState(file);
     let current: SearchSection = { text: '' };
     sections.push(current);
     for (const node of tree.children) {

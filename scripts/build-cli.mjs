@@ -6,8 +6,9 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith('@docsgen/'));
 
 await build({
-  entryPoints: ['packages/cli/src/index.ts'],
-  outfile: 'dist/cli.js',
+  // The parse worker is its own entry: worker threads load it by file name next to cli.js.
+  entryPoints: { cli: 'packages/cli/src/index.ts', 'parse-worker': 'packages/core/src/markdown/parse-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { validateConfig } from '../../packages/core/src/config/load-config.js';
 import { createCodeHighlighter } from '../../packages/core/src/markdown/highlighter.js';
 import { createMarkdownProcessor, parseDoc } from '../../packages/core/src/markdown/parse-docs.js';
@@ -27,7 +26,7 @@ function render(markdown: string): string {
     { id: 'x', file: 'x.md', docsPath: 'x.md', route: '/docs/x/', frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: 'x' }, body: markdown, bodyLine: 1 },
     { config, processor, routesByDocsPath: new Map() },
   );
-  return renderToStaticMarkup(doc.body);
+  return doc.html;
 }
 
 /** Strips what our own plugins add on purpose, so the rest can be compared with the reference. */

@@ -8,13 +8,14 @@ import { joinUrl, pageDataUrl, type PageData } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
-import { scanContent, type ContentSource } from './content/scan-content.js';
+import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
 import { emitSite } from './emit/emit-site.js';
 import { redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
 import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
 import { createCodeHighlighter } from './markdown/highlighter.js';
-import { createMarkdownProcessor, parseDoc, type MarkdownProcessor, type ParsedDoc } from './markdown/parse-docs.js';
+import { createMarkdownProcessor, type MarkdownProcessor, type ParsedDoc } from './markdown/parse-docs.js';
+import { parseMany } from './markdown/parse-pool.js';
 import { renderPage, type RenderContext, type RenderedPage } from './render/render-pages.js';
 import { buildSearchIndex } from './search/build-search-index.js';
 import { buildDocPages } from './site/build-pages.js';
@@ -92,7 +93,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { config, root } = loaded;
   const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev }));
   const routes = buildRoutes(content);
-  cache.highlighter ??= createCodeHighlighter();
   cache.theme ??= loadTheme(content, config.baseUrl);
   const themePromise = cache.theme.catch((error: unknown) => {
     cache.theme = undefined;
@@ -101,23 +101,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Awaited after parsing; until then a failure must not count as unhandled.
   themePromise.catch(() => undefined);
 
-  const highlighter = await time('highlighter', () => cache.highlighter!);
-  cache.processor ??= createMarkdownProcessor(highlighter);
-  const processor = cache.processor;
-  let parsedCount = 0;
   const routesKey = hash([...routes.routesByDocsPath].join('\n'));
-  const parsed = await time('parse', () =>
-    content.docs.map((doc, i) => {
-      const key = hash(doc.file + '\0' + doc.body + '\0' + JSON.stringify(doc.frontMatter) + '\0' + doc.route + '\0' + routesKey + '\0' + JSON.stringify(config.tableOfContents));
-      const cached = cache.parsed.get(doc.file);
-      progress({ stage: 'parse', done: i + 1, total: content.docs.length });
-      if (cached?.key === key) return cached.doc;
-      parsedCount++;
-      const result = parseDoc(doc, { config, processor, routesByDocsPath: routes.routesByDocsPath });
-      cache.parsed.set(doc.file, { key, doc: result });
-      return result;
+  const keyOf = (doc: DocSource) => hash(doc.file + '\0' + doc.body + '\0' + JSON.stringify(doc.frontMatter) + '\0' + doc.route + '\0' + routesKey + '\0' + JSON.stringify(config.tableOfContents));
+  const keys = content.docs.map(keyOf);
+  const stale = content.docs.filter((doc, i) => cache.parsed.get(doc.file)?.key !== keys[i]);
+  const fresh = await time('parse', () =>
+    parseMany(stale, {
+      config,
+      routesByDocsPath: routes.routesByDocsPath,
+      processor: async () => (cache.processor ??= createMarkdownProcessor(await (cache.highlighter ??= createCodeHighlighter()))),
     }),
   );
+  fresh.forEach((doc) => cache.parsed.set(doc.source.file, { key: keys[content.docs.indexOf(doc.source)], doc }));
+  const parsedCount = fresh.length;
+  progress({ stage: 'parse', done: content.docs.length, total: content.docs.length });
+  const parsed = content.docs.map((doc) => cache.parsed.get(doc.file)!.doc);
   const sidebar = buildSidebar({
     config,
     categories: content.categories,
@@ -156,7 +154,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const toRender = [
     ...docPages.map(({ doc, data }) => ({
-      data: { ...data, html: theme.renderStatic(doc.body) },
+      data: { ...data, html: doc.html },
       file: routeFile(data.route, config.baseUrl),
       sourceFile: doc.source.file,
       noindex: doc.source.frontMatter.unlisted || doc.source.frontMatter.draft,

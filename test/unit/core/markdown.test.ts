@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { validateConfig } from '../../../packages/core/src/config/load-config.js';
 import { createCodeHighlighter } from '../../../packages/core/src/markdown/highlighter.js';
 import { createMarkdownProcessor, parseDoc } from '../../../packages/core/src/markdown/parse-docs.js';
@@ -29,7 +28,7 @@ function parse(body: string, frontMatter: Partial<DocSource['frontMatter']> = {}
     bodyLine: 5,
   };
   const parsed = parseDoc(doc, { config, processor, routesByDocsPath });
-  return { ...parsed, html: renderToStaticMarkup(parsed.body) };
+  return parsed;
 }
 
 test('emphasis next to Chinese punctuation is bold', () => {

@@ -9,7 +9,7 @@ export const frontMatterSchema = z
     slug: z.string().min(1).optional(),
     title: z.string().min(1).optional(),
     description: z.string().optional(),
-    keywords: z.union([z.array(z.string()), z.string()]).optional(),
+    keywords: z.union([z.array(z.union([z.string(), z.number()]).transform(String)), z.string()]).optional(),
     sidebar_position: z.number().optional(),
     sidebar_label: z.string().min(1).optional(),
     draft: z.boolean().default(false),

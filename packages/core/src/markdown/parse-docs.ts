@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import rehypeReact from 'rehype-react';
 import remarkCjkFriendly from 'remark-cjk-friendly';
@@ -25,12 +26,13 @@ import type { LinkReference } from './links.js';
 import { remarkLinks } from './links.js';
 import { remarkSearchSections, type SearchSection } from './search-sections.js';
 
-/** A doc after Markdown processing: its body as React elements plus what other stages need from it. */
+/** A doc after Markdown processing: its body rendered to static HTML plus what other stages need from it. */
 export interface ParsedDoc {
   source: DocSource;
   title: string;
   description: string;
-  body: ReactElement;
+  /** The body: unified's React elements rendered once with renderToStaticMarkup (never hydrated). */
+  html: string;
   toc: TocItem[];
   links: LinkReference[];
   sections: SearchSection[];
@@ -97,9 +99,9 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
   };
   const file = new VFile({ path: doc.file, value: normalizeAdmonitionSyntax(doc.body), data: { docsgen: state } });
 
-  let body: ReactElement;
+  let html: string;
   try {
-    body = processor.processSync(file).result;
+    html = renderToStaticMarkup(processor.processSync(file).result);
   } catch (error) {
     if (error instanceof DocsgenError) throw error;
     const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
@@ -112,7 +114,7 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
 
   const title = doc.frontMatter.title ?? state.firstHeading ?? path.posix.basename(doc.id);
   const description = doc.frontMatter.description ?? summarize(state.sections);
-  return { source: doc, title, description, body, toc: state.toc, links: state.links, sections: state.sections, assets };
+  return { source: doc, title, description, html, toc: state.toc, links: state.links, sections: state.sections, assets };
 }
 
 /** The first `#` heading is the title when front matter has none; then it leaves the body. */

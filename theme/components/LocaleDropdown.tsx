@@ -22,7 +22,7 @@ export function LocaleDropdown({ item, route }: { item: LocaleItem; route: strin
   }, [open]);
   return (
     <div className="dropdown" ref={ref}>
-      <button type="button" className="navbar__link dropdown__button" aria-haspopup="true" aria-expanded={open} aria-controls="locale-menu" onClick={() => setOpen(!open)}>
+      <button type="button" className="navbar__link dropdown__button" aria-label={`语言：${item.label}`} aria-haspopup="true" aria-expanded={open} aria-controls="locale-menu" onClick={() => setOpen(!open)}>
         <LanguageIcon />
         <span>{item.label}</span>
       </button>

@@ -13,7 +13,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: [...external, '@docsgen/theme/*', 'react/*', 'react-dom/*', 'shiki/*'],
+  external: [...external, '@docsgen/theme/*', 'react/*', 'react-dom/*'],
   sourcemap: true,
   logLevel: 'warning',
 });

@@ -19,7 +19,7 @@ const spec = (require('commonmark-spec') as { tests: { markdown: string; html: s
   html: t.html.replace(/→/g, '\t'),
 }));
 const config = validateConfig({ title: 't', url: 'https://x.example.com', baseUrl: '/', navbar: { title: 't', logo: { src: 'l', alt: 'l' }, items: [] }, footer: { copyright: 'c' } }, 'site.config.ts');
-const processor = createMarkdownProcessor(await createCodeHighlighter());
+const processor = createMarkdownProcessor(createCodeHighlighter());
 
 function render(markdown: string): string {
   const doc = parseDoc(
@@ -32,7 +32,7 @@ function render(markdown: string): string {
 /** Strips what our own plugins add on purpose, so the rest can be compared with the reference. */
 function normalise(html: string): string {
   return html
-    .replace(/<div class="code-block"[^>]*>(?:<div class="code-title">.*?<\/div>)?<pre[^>]*><code>([\s\S]*?)<\/code><\/pre><button[^>]*>复制<\/button><\/div>/g, (_, code: string) => `<pre><code>${code.replace(/<span class="line">/g, '').replace(/<\/?span[^>]*>/g, '')}\n</code></pre>`)
+    .replace(/<div class="code-block"[^>]*>(?:<div class="code-title">.*?<\/div>)?<pre[^>]*><code>([\s\S]*?)<\/code><\/pre><button[^>]*>复制<\/button><\/div>/g, (_, code: string) => `<pre><code>${code.replace(/<\/?span[^>]*>/g, '')}\n</code></pre>`)
     .replace(/ id="[^"]*"/g, '')
     .replace(/ tabindex="0"/gi, '')
     .replace(/<pre><code class="language-[^"]*">/g, '<pre><code>')

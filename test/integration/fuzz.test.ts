@@ -15,7 +15,7 @@ const COUNT = process.env.DOCSGEN_LONG ? 20_000 : 1_500;
 const PER_DOCUMENT_MS = 2_000;
 
 const config = validateConfig({ title: 't', url: 'https://x.example.com', baseUrl: '/docscenter/', navbar: { title: 't', logo: { src: 'l', alt: 'l' }, items: [] }, footer: { copyright: 'c' } }, 'site.config.ts');
-const processor = createMarkdownProcessor(await createCodeHighlighter());
+const processor = createMarkdownProcessor(createCodeHighlighter());
 
 /** A small deterministic PRNG (mulberry32), so a failure can be replayed from its seed. */
 function random(seed: number): () => number {

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { createElement } from 'react';
-import type { Highlighter } from 'shiki';
 import { joinUrl, pageDataUrl, type PageData } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
@@ -44,7 +43,6 @@ export interface ProgressEvent {
 
 /** What survives between rebuilds in one `serve` process. */
 export interface BuildCache {
-  highlighter?: Promise<Highlighter>;
   processor?: MarkdownProcessor;
   parsed: Map<string, { key: string; doc: ParsedDoc }>;
   theme?: Promise<{ server: ThemeServer; client: ClientBundle }>;
@@ -109,7 +107,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     parseMany(stale, {
       config,
       routesByDocsPath: routes.routesByDocsPath,
-      processor: async () => (cache.processor ??= createMarkdownProcessor(await (cache.highlighter ??= createCodeHighlighter()))),
+      processor: () => (cache.processor ??= createMarkdownProcessor(createCodeHighlighter())),
     }),
   );
   fresh.forEach((doc) => cache.parsed.set(doc.source.file, { key: keys[content.docs.indexOf(doc.source)], doc }));

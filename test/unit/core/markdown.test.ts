@@ -11,7 +11,7 @@ const config = validateConfig(
   { title: 't', url: 'https://x.example.com', baseUrl: '/docscenter/', navbar: { title: 't', logo: { src: 'l.svg', alt: 'l' }, items: [] }, footer: { copyright: 'c' } },
   'site.config.ts',
 );
-const processor = createMarkdownProcessor(await createCodeHighlighter());
+const processor = createMarkdownProcessor(createCodeHighlighter());
 const routesByDocsPath = new Map([
   ['api/signature.md', '/docscenter/docs/api/signature/'],
   ['guide/intro.md', '/docscenter/docs/guide/intro/'],
@@ -86,14 +86,19 @@ test('raw HTML in Markdown is not passed through', () => {
 
 test('code blocks are highlighted at build time, with title, highlighted lines and a copy button', () => {
   const { html } = parse('```kotlin title="Main.kt" {2}\nfun main() {\n    println("你好")\n}\n```');
-  assert.match(html, /<div class="code-block" data-language="kotlin"><div class="code-title">Main.kt<\/div><pre class="shiki/);
-  assert.match(html, /<span class="line highlighted">.*println/);
+  assert.match(html, /<div class="code-block" data-language="kotlin"><div class="code-title">Main.kt<\/div><pre class="hljs" tabindex="0"><code>/);
+  assert.match(html, /<span class="line"><span class="hljs-function hljs-keyword">fun<\/span><span class="hljs-function"> <\/span><span class="hljs-function hljs-title">main<\/span>/);
+  assert.match(html, /<span class="line highlighted"> {4}println\(<span class="hljs-string">&quot;你好&quot;<\/span>\)<\/span>/);
   assert.match(html, /<button type="button" class="copy-button" aria-label="复制代码" data-copy="">复制<\/button>/);
-  assert.match(html, /--shiki-dark:/);
 });
 
 test('an unknown language is shown as plain text instead of failing', () => {
   assert.match(parse('```nosuchlang\nx\n```').html, /data-language="nosuchlang"/);
+});
+
+test('a token that spans lines is split so that every line is its own span', () => {
+  const { html } = parse('```js\n/* one\ntwo */\nx\n```');
+  assert.match(html, /<span class="line"><span class="hljs-comment">\/\* one<\/span><\/span>\n<span class="line"><span class="hljs-comment">two \*\/<\/span><\/span>\n<span class="line">x<\/span>/);
 });
 
 test('code meta: title forms and line ranges', () => {

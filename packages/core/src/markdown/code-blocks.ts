@@ -1,7 +1,6 @@
-import type { Element, ElementContent, Root } from 'hast';
-import type { Highlighter } from 'shiki';
+import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
 import { visit } from 'unist-util-visit';
-import { DARK_THEME, LIGHT_THEME } from './highlighter.js';
+import type { CodeHighlighter } from './highlighter.js';
 
 /** What a code fence's meta string says: `title="..."` and highlighted lines `{1,3-5}`. */
 export interface CodeMeta {
@@ -21,11 +20,8 @@ export function parseCodeMeta(meta: string | undefined): CodeMeta {
   return { title: title ? (title[1] ?? title[2] ?? title[3]) : undefined, highlightedLines };
 }
 
-/** Highlights fenced code at build time with shiki and wraps it with its title and a copy button. */
-export function rehypeCodeBlocks({ highlighter }: { highlighter: Highlighter }) {
-  const known = new Set(highlighter.getLoadedLanguages());
-  // Docs repeat snippets (init calls, error envelopes); tokenizing is the costly part, so identical blocks share one result.
-  const highlightedBlocks = new Map<string, Element>();
+/** Highlights fenced code at build time and wraps it with its title and a copy button; one span per line. */
+export function rehypeCodeBlocks({ highlighter }: { highlighter: CodeHighlighter }) {
   return (tree: Root) => {
     visit(tree, 'element', (node, index, parent) => {
       if (node.tagName !== 'pre' || !parent || index === undefined) return;
@@ -33,13 +29,18 @@ export function rehypeCodeBlocks({ highlighter }: { highlighter: Highlighter }) 
       if (code?.type !== 'element' || code.tagName !== 'code') return;
       const className = (code.properties.className as string[] | undefined) ?? [];
       const written = className.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? 'text';
-      const lang = known.has(written) ? written : 'text';
       const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
       const source = textOf(code).replace(/\n$/, '');
-      const cacheKey = `${lang}\0${[...meta.highlightedLines].join(',')}\0${source}`;
-      const pre = highlightedBlocks.get(cacheKey) ?? highlight(source, lang, meta);
-      if (highlightedBlocks.size > 5000) highlightedBlocks.clear();
-      highlightedBlocks.set(cacheKey, pre);
+      const tokens = highlighter.registered(written) && worthHighlighting(source) ? highlighter.highlight(written, source).children : [{ type: 'text' as const, value: source }];
+      const lines = splitLines(tokens).map(
+        (children, i): Element => ({ type: 'element', tagName: 'span', properties: { className: meta.highlightedLines.has(i + 1) ? ['line', 'highlighted'] : ['line'] }, children }),
+      );
+      const pre: Element = {
+        type: 'element',
+        tagName: 'pre',
+        properties: { className: ['hljs'], tabIndex: 0 },
+        children: [{ type: 'element', tagName: 'code', properties: {}, children: lines.flatMap((line, i) => (i ? [{ type: 'text', value: '\n' } as Text, line] : [line])) }],
+      };
       const children: ElementContent[] = [];
       if (meta.title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-title'] }, children: [{ type: 'text', value: meta.title }] });
       children.push(pre, {
@@ -52,24 +53,35 @@ export function rehypeCodeBlocks({ highlighter }: { highlighter: Highlighter }) 
       return 'skip';
     });
   };
+}
 
-  function highlight(source: string, lang: string, meta: CodeMeta): Element {
-    const highlighted = highlighter.codeToHast(source, {
-      lang,
-      themes: { light: LIGHT_THEME, dark: DARK_THEME },
-      defaultColor: 'light',
-      transformers: [
-        {
-          line(line, number) {
-            if (meta.highlightedLines.has(number)) this.addClassToHast(line, 'highlighted');
-          },
-        },
-      ],
-    });
-    const pre = highlighted.children[0] as Element;
-    pre.properties.tabIndex = 0;
-    return pre;
-  }
+/**
+ * Splits highlighted tokens into lines. A token (a comment, a string) may span several lines, so
+ * each text piece is re-wrapped in the classes of all its ancestors, line by line.
+ */
+export function splitLines(nodes: RootContent[]): ElementContent[][] {
+  const lines: ElementContent[][] = [[]];
+  const walk = (list: RootContent[], classes: string[]) => {
+    for (const node of list) {
+      if (node.type === 'text') {
+        node.value.split('\n').forEach((piece, i) => {
+          if (i) lines.push([]);
+          if (!piece) return;
+          const text: Text = { type: 'text', value: piece };
+          lines[lines.length - 1].push(classes.length ? { type: 'element', tagName: 'span', properties: { className: classes }, children: [text] } : text);
+        });
+      } else if (node.type === 'element') {
+        walk(node.children as RootContent[], [...classes, ...((node.properties.className as string[] | undefined) ?? [])]);
+      }
+    }
+  };
+  walk(nodes, []);
+  return lines;
+}
+
+/** Grammars can take seconds on data blobs (minified lines, dumps); such blocks stay plain text. */
+function worthHighlighting(source: string): boolean {
+  return source.length <= 100_000 && !source.split('\n').some((line) => line.length > 1_000);
 }
 
 function textOf(node: Element): string {

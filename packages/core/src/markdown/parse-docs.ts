@@ -8,7 +8,6 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
-import type { Highlighter } from 'shiki';
 import { unified, type Processor } from 'unified';
 import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
@@ -20,6 +19,7 @@ import { DocsgenError } from '../errors.js';
 import { rehypeAccessibility } from './accessibility.js';
 import { normalizeAdmonitionSyntax, remarkAdmonitions } from './admonitions.js';
 import { rehypeCodeBlocks } from './code-blocks.js';
+import type { CodeHighlighter } from './highlighter.js';
 import { docState, type DocState } from './doc-state.js';
 import { remarkHeadingIds } from './heading-ids.js';
 import type { LinkReference } from './links.js';
@@ -52,9 +52,9 @@ export type MarkdownProcessor = Processor<Root, Root, import('hast').Root, undef
 
 /**
  * The unified pipeline, built once per build: GFM, CJK-friendly emphasis, admonitions, heading ids,
- * link rewriting, search sections, shiki, then React elements.
+ * link rewriting, search sections, syntax highlighting, then React elements.
  */
-export function createMarkdownProcessor(highlighter: Highlighter): MarkdownProcessor {
+export function createMarkdownProcessor(highlighter: CodeHighlighter): MarkdownProcessor {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)

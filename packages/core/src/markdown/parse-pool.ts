@@ -6,21 +6,21 @@ import { DocsgenError } from '../errors.js';
 import { parseDoc, type MarkdownProcessor, type ParsedDoc } from './parse-docs.js';
 import type { ParseJob, ParseReply } from './parse-worker.js';
 
-/** Below this many docs, starting workers (each loads unified and shiki) costs more than it saves. */
+/** Below this many docs, starting workers (each loads unified and the grammars) costs more than it saves. */
 const MIN_DOCS_FOR_WORKERS = 120;
 
 export interface ParseManyOptions {
   config: SiteConfig;
   routesByDocsPath: Map<string, string>;
   /** The processor of this thread, for small batches (a rebuild in `serve`). */
-  processor: () => Promise<MarkdownProcessor>;
+  processor: () => MarkdownProcessor;
 }
 
 /** Parses docs in order: on worker threads when there are many (Markdown parsing is CPU-bound), here otherwise. */
 export async function parseMany(docs: DocSource[], { config, routesByDocsPath, processor }: ParseManyOptions): Promise<ParsedDoc[]> {
   const threads = Math.min(availableParallelism(), 4);
   if (docs.length < MIN_DOCS_FOR_WORKERS || threads < 2) {
-    const local = await processor();
+    const local = processor();
     return docs.map((doc) => parseDoc(doc, { config, processor: local, routesByDocsPath }));
   }
   const size = Math.ceil(docs.length / threads);

@@ -17,8 +17,8 @@ export function DocLayout({ page }: { page: PageData }) {
           <article className="doc-article">
             {page.banner && <DocBanner kind={page.banner} />}
             <Breadcrumbs items={page.breadcrumbs} />
-            {showToc && <TocCollapsible toc={page.toc} />}
             <h1 className="doc-title">{page.title}</h1>
+            {showToc && <TocCollapsible toc={page.toc} />}
             <div className="markdown" dangerouslySetInnerHTML={{ __html: page.html }} />
             <DocPagination previous={page.previous} next={page.next} />
           </article>

@@ -114,6 +114,12 @@ test('when storage throws, one console warning is logged and everything still wo
   await context.close();
 });
 
+test('the preferred docs version is remembered', async () => {
+  const { page, context } = await site.open('docs/intro/');
+  assert.equal(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default')), 'current');
+  await context.close();
+});
+
 test('keyboard-navigation styling appears after Tab and goes with the mouse', async () => {
   const { page, context } = await site.open('docs/intro/');
   const hasClass = () => page.evaluate(() => document.documentElement.classList.contains('navigation-with-keyboard'));

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import type { PageData } from '@docsgen/shared';
+import { STORAGE_KEYS, storage } from '../client/storage.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { DocBanner } from './DocBanner.js';
 import { DocPagination } from './DocPagination.js';
@@ -9,6 +11,8 @@ import { TocCollapsible } from './TocCollapsible.js';
 /** A doc page: sidebar, then the article with breadcrumbs, title, body and pagination, then the TOC. */
 export function DocLayout({ page }: { page: PageData }) {
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
+  // The site has one docs version, "current"; remembering it keeps links from other versions of the site stable.
+  useEffect(() => storage.set(STORAGE_KEYS.docsVersion, 'current'), []);
   return (
     <div className="doc-layout">
       <DocSidebar activeHref={page.route} />

@@ -32,7 +32,7 @@ export async function parseMany(docs: DocSource[], { config, routesByDocsPath, p
   const weights = [1.4, ...Array.from({ length: cores - 1 }, () => 1)];
   const shares: number[][] = weights.map(() => []);
   const load = weights.map(() => 0);
-  const bySize = docs.map((doc, i) => i).sort((a, b) => docs[b].body.length - docs[a].body.length);
+  const bySize = docs.map((_, i) => i).sort((a, b) => docs[b].body.length - docs[a].body.length);
   for (const i of bySize) {
     const target = load.reduce((best, value, k) => (value / weights[k] < load[best] / weights[best] ? k : best), 0);
     shares[target].push(i);

@@ -1,0 +1,76 @@
+/**
+ * The search tokenizer, run by the build on every doc and by the browser on every query, so both
+ * split text the very same way. Chinese (and Japanese kana) runs become overlapping character
+ * pairs; Latin words, API names and numbers are kept whole and lowercased, with dotted, dashed and
+ * camel-case names also split into their parts.
+ */
+
+/** How CJK runs are split. `bigram` is the default; `bigram+unigram` also keeps every single character. */
+export type CjkMode = 'bigram' | 'bigram+unigram';
+
+export interface TokenizeOptions {
+  cjk?: CjkMode;
+}
+
+/** One piece of text as the tokenizer reads it: a CJK run or a Latin word/name, with where it starts. */
+export interface TextRun {
+  kind: 'cjk' | 'word';
+  text: string;
+  start: number;
+}
+
+const RUN = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+)|([\p{L}\p{N}_]+(?:[.\-][\p{L}\p{N}_]+)*)/gu;
+const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Boundaries inside a name: `_`, lower→upper (`getDevice`), letter↔digit (`sha256`). */
+const CAMEL = /_+|(?<=\p{Ll})(?=\p{Lu})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
+
+/** The CJK runs and words of a text, in order. */
+export function textRuns(text: string): TextRun[] {
+  const runs: TextRun[] = [];
+  for (const match of text.matchAll(RUN)) {
+    const value = match[0];
+    // A word may contain Han characters only if \p{L} matched them first; RUN tries CJK first, so it cannot.
+    runs.push({ kind: CJK.test(value) ? 'cjk' : 'word', text: value, start: match.index });
+  }
+  return runs;
+}
+
+/** Splits text into search terms: lowercase, CJK bigrams, whole words plus their parts. Terms may repeat. */
+export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
+  const terms: string[] = [];
+  for (const run of textRuns(text)) {
+    if (run.kind === 'cjk') cjkTerms(run.text, options.cjk ?? 'bigram', terms);
+    else wordTerms(run.text, terms);
+  }
+  return terms;
+}
+
+/** Unique terms of a query, in order of first appearance. */
+export function tokenizeQuery(text: string, options: TokenizeOptions = {}): string[] {
+  return [...new Set(tokenize(text, options))];
+}
+
+function cjkTerms(run: string, mode: CjkMode, out: string[]): void {
+  const chars = Array.from(run);
+  if (chars.length === 1) {
+    out.push(chars[0]);
+    return;
+  }
+  for (let i = 0; i < chars.length - 1; i++) out.push(chars[i] + chars[i + 1]);
+  if (mode === 'bigram+unigram') out.push(...chars);
+}
+
+function wordTerms(word: string, out: string[]): void {
+  const whole = word.toLowerCase();
+  out.push(whole);
+  const pieces = word.split(/[.\-]/).filter(Boolean);
+  const parts = new Set<string>();
+  for (const piece of pieces) {
+    if (pieces.length > 1 && piece.length > 1) parts.add(piece.toLowerCase());
+    const camel = piece.split(CAMEL).filter(Boolean);
+    // `iOS`, `XYIoT`: a one-letter part means the name is a brand, not camel case; keep it whole.
+    if (camel.length > 1 && camel.every((part) => part.length > 1)) for (const part of camel) parts.add(part.toLowerCase());
+  }
+  parts.delete(whole);
+  out.push(...parts);
+}

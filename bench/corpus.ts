@@ -9,6 +9,8 @@ import path from 'node:path';
 export interface CorpusOptions {
   pages: number;
   dir: string;
+  /** Where docs/ and pages/ go, relative to dir. `serve` watches only `content/`, so its benchmark uses that. */
+  contentDir?: string;
 }
 
 const TOPICS = ['设备绑定', '固件升级', '云存储', '实时预览', '双向对讲', '消息推送', '局域网直连', '低功耗唤醒', '物模型', '场景联动', '激活码', '子账号权限', '签名算法', '访问令牌', '网关子设备'];
@@ -45,7 +47,7 @@ const CODE: Record<string, string> = {
 };
 
 /** Writes the corpus: `docs/` with sections of categories of pages, plus a docsgen site.config.ts. */
-export async function writeCorpus({ pages, dir }: CorpusOptions): Promise<string[]> {
+export async function writeCorpus({ pages, dir, contentDir = '.' }: CorpusOptions): Promise<string[]> {
   await rm(dir, { recursive: true, force: true });
   const perCategory = 20;
   const categoriesPerSection = 10;
@@ -57,8 +59,9 @@ export async function writeCorpus({ pages, dir }: CorpusOptions): Promise<string
   }
   const files: Promise<void>[] = [];
   const write = async (file: string, text: string) => {
-    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
-    await writeFile(path.join(dir, file), text);
+    const target = file === 'site.config.ts' ? path.join(dir, file) : path.join(dir, contentDir, file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, text);
   };
   const folders = new Set<string>();
   ids.forEach((id, i) => {
@@ -108,7 +111,7 @@ ${sentence(next)}
   files.push(
     write(
       'site.config.ts',
-      `import { defineConfig } from '@docsgen/core/config';\n\nexport default defineConfig({\n  title: '基准测试站点',\n  url: 'https://docs.example.com',\n  baseUrl: '/docscenter/',\n  contentDir: '.',\n  mainDocId: '${ids[0]}',\n  navbar: { title: '基准', logo: { src: 'img/logo.svg', alt: '标志' }, items: [{ type: 'doc', docId: '${ids[0]}', label: '文档' }, { type: 'search' }] },\n  footer: { copyright: 'Copyright © 2025' },\n  colorMode: { defaultMode: 'light', disableSwitch: true },\n});\n`,
+      `import { defineConfig } from '@docsgen/core/config';\n\nexport default defineConfig({\n  title: '基准测试站点',\n  url: 'https://docs.example.com',\n  baseUrl: '/docscenter/',\n  contentDir: '${contentDir}',\n  mainDocId: '${ids[0]}',\n  navbar: { title: '基准', logo: { src: 'img/logo.svg', alt: '标志' }, items: [{ type: 'doc', docId: '${ids[0]}', label: '文档' }, { type: 'search' }] },\n  footer: { copyright: 'Copyright © 2025' },\n  colorMode: { defaultMode: 'light', disableSwitch: true },\n});\n`,
     ),
   );
   await Promise.all(files);

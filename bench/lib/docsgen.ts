@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runMeasured, type ProcessRun } from './measure.js';
+
+export const BENCH_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+export const REPO_ROOT = path.dirname(BENCH_DIR);
+const CHILD = path.join(BENCH_DIR, 'build-child.mjs');
+
+export interface DocsgenBuild extends ProcessRun {
+  pages: number;
+  /** The build's own stage timings, to tell where time goes. */
+  stages: Record<string, number>;
+}
+
+/** A cold `docsgen build` in a fresh node process, as a user runs it. */
+export async function docsgenBuild(root: string, outDir: string): Promise<DocsgenBuild> {
+  const run = await runMeasured(process.execPath, [CHILD, '--root', root, 'build', '--out', outDir], { cwd: REPO_ROOT });
+  const reported = /BENCH (\{.*\})/.exec(run.stderr);
+  const exact = reported ? (JSON.parse(reported[1]) as { maxRssKb: number }).maxRssKb * 1024 : 0;
+  const pages = Number(/built (\d+) pages/.exec(run.stdout)?.[1] ?? 0);
+  const stages = Object.fromEntries(
+    [...(/stages \(ms\): (.*)/.exec(run.stdout)?.[1] ?? '').matchAll(/(\w+) (\d+)/g)].map((m) => [m[1], Number(m[2])]),
+  );
+  return { ...run, peakRssBytes: Math.max(run.peakRssBytes, exact), pages, stages };
+}

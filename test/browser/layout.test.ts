@@ -31,7 +31,7 @@ test('navbar: brand, section links, language menu, search, external links in a n
   assert.deepEqual(await page.locator('#locale-menu a').allTextContents(), ['简体中文']);
   await page.keyboard.press('Escape');
   assert.equal(await page.locator('#locale-menu').isHidden(), true);
-  assert.equal(await page.getByRole('searchbox', { name: '搜索文档' }).count(), 1);
+  assert.equal(await page.locator('.navbar').getByRole('combobox', { name: '搜索文档' }).count(), 1);
   await context.close();
 });
 

@@ -52,7 +52,7 @@ function waitForEvent(name: string, trigger: () => Promise<void>): Promise<strin
       });
     });
     req.on('error', (error) => (error.message.includes('aborted') ? undefined : reject(error)));
-    setTimeout(() => reject(new Error(`no ${name} event`)), 10_000).unref();
+    setTimeout(() => reject(new Error(`no ${name} event`)), 20_000).unref();
   });
 }
 

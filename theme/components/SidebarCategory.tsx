@@ -4,8 +4,25 @@ import { Collapsible } from './Collapsible.js';
 import { SidebarItems } from './SidebarItems.js';
 import { ChevronIcon } from './icons.js';
 
+// Every page asks each visible folder whether it holds the active page; remembering each folder's
+// links once keeps rendering N pages linear instead of quadratic in the size of the sidebar.
+const hrefsByFolder = new WeakMap<SidebarItem[], Set<string>>();
+
+function hrefsUnder(items: SidebarItem[]): Set<string> {
+  let hrefs = hrefsByFolder.get(items);
+  if (!hrefs) {
+    hrefs = new Set();
+    for (const item of items) {
+      if (item.href) hrefs.add(item.href);
+      if (item.type === 'category') for (const href of hrefsUnder(item.items)) hrefs.add(href);
+    }
+    hrefsByFolder.set(items, hrefs);
+  }
+  return hrefs;
+}
+
 export function containsHref(items: SidebarItem[], href: string): boolean {
-  return items.some((item) => item.href === href || (item.type === 'category' && containsHref(item.items, href)));
+  return hrefsUnder(items).has(href);
 }
 
 /** A sidebar folder: expanded when it holds the active page, otherwise as configured; toggled by its button. */

@@ -131,7 +131,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const { server: theme, client } = await time('theme', () => themePromise);
   const docPages = buildDocPages(parsed, sidebar);
-  const search = await time('search', () => buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl }));
+  const hashedSearch = await time('search', () => buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl }));
+  // In `serve` the index keeps one URL, so that an edit does not change the site data and re-render every page.
+  const search = dev && hashedSearch.url
+    ? { url: config.baseUrl + 'assets/search-index.json', files: hashedSearch.files.map((file) => ({ ...file, path: 'assets/search-index.json' })) }
+    : hashedSearch;
   const { site, themeLinks } = toThemeSite(config, routes.routeById, dev);
   site.searchIndexUrl = search.url;
   const siteData = JSON.stringify({ site, sidebar: sidebar.items });

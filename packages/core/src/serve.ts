@@ -46,6 +46,7 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
   let files = new Map<string, string | Uint8Array>();
   let baseUrl = '/';
   let lastError: DocsgenError | undefined;
+  let loadedFolders: { contentDir: string; staticDir: string } | undefined;
   const clients = new Set<http.ServerResponse>();
 
   const broadcast = (event: string, data = '') => {
@@ -58,6 +59,7 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
       const result: BuildResult = await build({ root, write: false, dev: true, cache });
       files = new Map(result.files.map((file) => [file.path, file.contents]));
       baseUrl = result.loaded.config.baseUrl;
+      loadedFolders ??= { contentDir: result.loaded.config.contentDir, staticDir: result.loaded.config.staticDir };
       lastError = undefined;
       const ms = Math.round(performance.now() - start);
       log(`${reason}: ${result.stats.parsedDocs} parsed, ${result.stats.renderedPages} rendered of ${result.stats.pages} pages in ${ms} ms`);
@@ -81,12 +83,15 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
       const batch = [...changed];
       changed.clear();
       if (batch.some((f) => f === CONFIG_FILE)) cache.parsed.clear();
-      if (batch.some((f) => f === CONFIG_FILE || f.startsWith('theme' + path.sep) || f.startsWith(path.join('content', 'pages')))) cache.theme = undefined;
+      const pagesDir = path.join(loadedFolders?.contentDir ?? 'content', 'pages') + path.sep;
+      if (batch.some((f) => f === CONFIG_FILE || path.resolve(root, f).startsWith(theme + path.sep) || f.startsWith(pagesDir))) cache.theme = undefined;
       queue = queue.then(() => runBuild(`rebuilt after ${batch.join(', ')}`));
     }, 10);
   };
   const theme = themeDir();
-  const watcher = chokidar.watch([path.join(root, 'content'), path.join(root, 'static'), path.join(root, CONFIG_FILE), theme], {
+  // The content and static folders come from the configuration (`contentDir`, `staticDir`); the defaults until it has loaded once.
+  const folders = loadedFolders ?? { contentDir: 'content', staticDir: 'static' };
+  const watcher = chokidar.watch([path.join(root, folders.contentDir), path.join(root, folders.staticDir), path.join(root, CONFIG_FILE), theme], {
     ignoreInitial: true,
     ignored: (file: string) => /[\\/](node_modules|\.git)([\\/]|$)|[\\/]\.server-[^\\/]*\.mjs$/.test(file),
   });

@@ -19,8 +19,10 @@ export interface TextRun {
   start: number;
 }
 
-const RUN = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+)|([\p{L}\p{N}_]+(?:[.\-][\p{L}\p{N}_]+)*)/gu;
-const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const CJK_CHAR = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]`;
+const WORD_CHAR = String.raw`(?:(?!${CJK_CHAR})[\p{L}\p{N}_])`;
+const RUN = new RegExp(String.raw`(${CJK_CHAR}+)|(${WORD_CHAR}+(?:[.\-]${WORD_CHAR}+)*)`, 'gu');
+const CJK = new RegExp('^' + CJK_CHAR, 'u');
 /** Boundaries inside a name: `_`, lower→upper (`getDevice`), letter↔digit (`sha256`). */
 const CAMEL = /_+|(?<=\p{Ll})(?=\p{Lu})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u;
 
@@ -29,7 +31,6 @@ export function textRuns(text: string): TextRun[] {
   const runs: TextRun[] = [];
   for (const match of text.matchAll(RUN)) {
     const value = match[0];
-    // A word may contain Han characters only if \p{L} matched them first; RUN tries CJK first, so it cannot.
     runs.push({ kind: CJK.test(value) ? 'cjk' : 'word', text: value, start: match.index });
   }
   return runs;

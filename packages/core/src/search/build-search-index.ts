@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import lunr from 'lunr';
-import { SEARCH_FIELD_BOOSTS, tokenize, type SearchIndexFile, type TokenizeOptions } from '@docsgen/shared';
+import { SEARCH_FIELD_BOOSTS, tokenize, type SearchIndexFile, type SearchPostings, type TokenizeOptions } from '@docsgen/shared';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 
@@ -18,11 +17,11 @@ export interface SearchIndexInput {
   categoryLabels?: Map<string, string>;
   /** Tokenizer options, for measuring alternatives; the browser must use the same. */
   tokenizer?: TokenizeOptions;
-  /** Characters of each section's text kept for excerpts (default 320). */
+  /** Characters of each section's text kept for excerpts (default 160). */
   excerptLength?: number;
 }
 
-/** Builds the search index of listed, published docs: one lunr document per section, written as assets/search-index.<hash>.json. */
+/** Builds the search index of listed, published docs: one document per section, written as assets/search-index.<hash>.json. */
 export function buildSearchIndex(input: SearchIndexInput): SearchIndexResult {
   const docs = input.docs.filter((doc) => !doc.source.frontMatter.draft && !doc.source.frontMatter.unlisted);
   if (!docs.length) return { files: [] };
@@ -32,8 +31,7 @@ export function buildSearchIndex(input: SearchIndexInput): SearchIndexResult {
   return { url: input.baseUrl + path, files: [{ path, contents }], data };
 }
 
-interface LunrSection {
-  ref: string;
+interface IndexedSection {
   title: string;
   keywords: string;
   heading: string;
@@ -41,11 +39,11 @@ interface LunrSection {
 }
 
 function indexData(docs: ParsedDoc[], input: SearchIndexInput): SearchIndexFile {
-  const excerptLength = input.excerptLength ?? 320;
+  const excerptLength = input.excerptLength ?? 160;
   const labels = folderLabels(input.docs, input.categoryLabels);
   const pages: SearchIndexFile['pages'] = [];
   const sections: SearchIndexFile['sections'] = [];
-  const lunrDocs: LunrSection[] = [];
+  const indexed: IndexedSection[] = [];
   for (const doc of docs) {
     const pageIndex = pages.length;
     const top = doc.source.docsPath.includes('/') ? doc.source.docsPath.split('/')[0] : '';
@@ -55,24 +53,37 @@ function indexData(docs: ParsedDoc[], input: SearchIndexInput): SearchIndexFile 
       // The intro carries the page description, so a page with no text before its first heading is still found by it.
       const body = i === 0 ? [doc.description, section.text].filter(Boolean).join('\n') : section.text;
       if (i > 0 && !section.heading && !body) return;
-      const ref = String(sections.length);
       sections.push([pageIndex, section.id ?? '', section.heading ?? '', excerpt(i === 0 && !section.text ? doc.description : section.text, excerptLength)]);
-      lunrDocs.push({ ref, title: doc.title, keywords, heading: section.heading ?? '', body });
+      indexed.push({ title: doc.title, keywords, heading: section.heading ?? '', body });
     });
   }
-  return { version: 1, pages, sections, index: lunrIndex(lunrDocs, input.tokenizer ?? {}).toJSON() };
+  return { version: 2, pages, sections, index: postings(indexed, input.tokenizer ?? {}) };
 }
 
-/** A lunr index whose pipeline is empty: the shared tokenizer already produced the final terms. */
-function lunrIndex(docs: LunrSection[], options: TokenizeOptions): lunr.Index {
-  const builder = new lunr.Builder();
-  builder.pipeline.reset();
-  builder.searchPipeline.reset();
-  builder.tokenizer = ((value: unknown) => (value == null ? [] : tokenize(String(value), options).map((term) => new lunr.Token(term, {})))) as typeof builder.tokenizer;
-  builder.ref('ref');
-  for (const [field, boost] of Object.entries(SEARCH_FIELD_BOOSTS)) builder.field(field, { boost });
-  for (const doc of docs) builder.add(doc);
-  return builder.build();
+/** The inverted index of the sections, split by the shared tokenizer (the browser splits queries with it too). */
+function postings(docs: IndexedSection[], options: TokenizeOptions): SearchPostings {
+  const fields = Object.keys(SEARCH_FIELD_BOOSTS) as (keyof IndexedSection)[];
+  const byTerm = new Map<string, number[]>();
+  const lastKey = new Map<string, number>();
+  const lengths: number[] = [];
+  docs.forEach((doc, ref) => {
+    fields.forEach((field, f) => {
+      const key = ref * fields.length + f;
+      const counts = new Map<string, number>();
+      const terms = tokenize(doc[field], options);
+      for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+      lengths.push(terms.length);
+      for (const [term, tf] of counts) {
+        let list = byTerm.get(term);
+        if (!list) byTerm.set(term, (list = []));
+        list.push(key - (lastKey.get(term) ?? 0));
+        if (tf > 1) list.push(-tf);
+        lastKey.set(term, key);
+      }
+    });
+  });
+  const terms = [...byTerm.keys()].sort();
+  return { fields, boosts: fields.map((field) => SEARCH_FIELD_BOOSTS[field]), terms, postings: terms.map((term) => byTerm.get(term)!), lengths };
 }
 
 /** Label of each top-level folder: its category label, else its index doc's title. */

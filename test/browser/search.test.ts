@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { build } from '../../packages/core/src/build.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { startStaticServer, type StaticServer } from '../helpers/static-server.js';
+
+const fixture = path.resolve(import.meta.dirname, '../fixtures/basic');
+let out: string;
+let server: StaticServer;
+let browser: Browser;
+let indexRequests = 0;
+
+before(async () => {
+  out = await mkdtemp(path.join(tmpdir(), 'docsgen-search-'));
+  await build({ root: fixture, outDir: out, write: true });
+  server = await startStaticServer(out);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  await rm(out, { recursive: true, force: true });
+});
+
+async function openPage(failIndex = false) {
+  const page = await browser.newPage();
+  indexRequests = 0;
+  let failing = failIndex;
+  await page.route('**/assets/search-index.*.json', async (route) => {
+    indexRequests++;
+    if (failing) {
+      failing = false;
+      await route.abort();
+    } else await route.continue();
+  });
+  await page.goto(server.url + 'docs/intro/');
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  return page;
+}
+
+test('the index loads only on first use; results are keyboard navigable and open with client navigation', async () => {
+  const page = await openPage();
+  await page.waitForTimeout(300);
+  assert.equal(indexRequests, 0, 'no index request on page load');
+  await page.keyboard.press('/');
+  const input = page.locator('.navbar .search-box__input');
+  assert.equal(await input.evaluate((el) => el === document.activeElement), true);
+  assert.equal(indexRequests, 1);
+  const first = (await page.locator('main h1, main h2').first().textContent())?.trim() ?? '';
+  await input.fill(first.slice(0, 4));
+  await page.waitForSelector('.navbar .search-result');
+  assert.equal(await input.getAttribute('role'), 'combobox');
+  assert.equal(await input.getAttribute('aria-expanded'), 'true');
+  assert.ok(await page.locator('.navbar .search-result mark').count());
+  const marker = await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+  await input.press('ArrowDown');
+  await input.press('ArrowUp');
+  const active = await input.getAttribute('aria-activedescendant');
+  assert.ok(active && (await page.locator(`[id="${active}"]`).getAttribute('aria-selected')) === 'true');
+  const href = await page.locator(`[id="${active}"] a`).getAttribute('href');
+  await input.press('Enter');
+  await page.waitForFunction((h) => location.pathname + location.hash === h, href);
+  assert.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), marker, 'no full reload');
+  await page.close();
+});
+
+test('Escape closes; a query with no match says so', async () => {
+  const page = await openPage();
+  const input = page.locator('.navbar .search-box__input');
+  await input.focus();
+  await input.fill('zzqqxxyy');
+  await page.waitForSelector('.navbar .search-box__status:has-text("没有找到")');
+  await input.press('Escape');
+  assert.equal(await input.getAttribute('aria-expanded'), 'false');
+  await page.close();
+});
+
+test('a failed index load shows an error with Retry that loads again', async () => {
+  const page = await openPage(true);
+  const input = page.locator('.navbar .search-box__input');
+  await page.keyboard.press('Control+k');
+  await input.fill('a');
+  await page.waitForSelector('.navbar .search-box__error');
+  await page.click('.navbar .search-box__retry');
+  await page.waitForSelector('.navbar .search-box__error', { state: 'detached' });
+  assert.equal(indexRequests, 2);
+  await page.close();
+});

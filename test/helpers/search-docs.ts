@@ -1,0 +1,28 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../packages/core/src/config/load-config.js';
+import { scanContent } from '../../packages/core/src/content/scan-content.js';
+import { createCodeHighlighter } from '../../packages/core/src/markdown/highlighter.js';
+import { createMarkdownProcessor, parseDoc, type ParsedDoc } from '../../packages/core/src/markdown/parse-docs.js';
+import { buildRoutes } from '../../packages/core/src/site/build-routes.js';
+
+/** The repository root, found from this file. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Parses every published doc of the real site in this thread; a doc that fails to parse (being written) is skipped and named. */
+export async function parseSiteDocs(root = repoRoot): Promise<{ docs: ParsedDoc[]; baseUrl: string; skipped: string[] }> {
+  const { config } = await loadConfig(root);
+  const content = await scanContent({ root, config, includeDrafts: false });
+  const { routesByDocsPath } = buildRoutes(content);
+  const processor = createMarkdownProcessor(createCodeHighlighter());
+  const docs: ParsedDoc[] = [];
+  const skipped: string[] = [];
+  for (const doc of content.docs) {
+    try {
+      docs.push(parseDoc(doc, { config, processor, routesByDocsPath }));
+    } catch {
+      skipped.push(doc.file);
+    }
+  }
+  return { docs, baseUrl: config.baseUrl, skipped };
+}

@@ -72,7 +72,6 @@ export function SearchBox() {
   const hits: SearchHit[] = engine && query.trim() ? engine.search(query, 8) : [];
   const expanded = open && query.trim() !== '' && status !== 'idle';
   const optionId = (i: number) => `${id}-option-${i}`;
-  const allUrl = `${site.baseUrl}search/?q=${encodeURIComponent(query.trim())}`;
 
   useEffect(() => setActive(0), [query]);
   useEffect(() => {
@@ -179,7 +178,9 @@ export function SearchBox() {
               <li key={hit.url} id={optionId(i)} role="option" aria-selected={i === active} className="search-result" onMouseEnter={() => setActive(i)}>
                 <a href={hit.url} tabIndex={-1} onClick={() => setOpen(false)}>
                   <span className="search-result__title">
-                    <Highlighted parts={hit.title} />
+                    <span>
+                      <Highlighted parts={hit.title} />
+                    </span>
                     {hit.section && hit.section !== hit.title.map((p) => p.text).join('') && <span className="search-result__section">{hit.section}</span>}
                   </span>
                   {hit.heading.length > 0 && (
@@ -196,11 +197,6 @@ export function SearchBox() {
               </li>
             ))}
         </ul>
-        {expanded && status === 'ready' && hits.length > 0 && (
-          <a className="search-box__all" href={allUrl} onClick={() => setOpen(false)}>
-            查看全部结果
-          </a>
-        )}
       </div>
     </div>
   );

@@ -64,8 +64,13 @@ export interface BuildStats {
   timings: Record<string, number>;
 }
 
+/** Where `serve` answers with the search index, built on request. */
+export const DEV_SEARCH_INDEX = 'assets/search-index.json';
+
 export interface BuildResult {
   loaded: LoadedConfig;
+  /** In `serve`: builds the search index of this build when the browser first asks for it. */
+  devSearchIndex?: () => OutputFile | undefined;
   files: OutputFile[];
   pages: RenderedPage[];
   client: ClientBundle;
@@ -131,11 +136,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const { server: theme, client } = await time('theme', () => themePromise);
   const docPages = buildDocPages(parsed, sidebar);
-  const hashedSearch = await time('search', () => buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl }));
-  // In `serve` the index keeps one URL, so that an edit does not change the site data and re-render every page.
-  const search = dev && hashedSearch.url
-    ? { url: config.baseUrl + 'assets/search-index.json', files: hashedSearch.files.map((file) => ({ ...file, path: 'assets/search-index.json' })) }
-    : hashedSearch;
+  // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
+  const search = dev
+    ? { url: config.baseUrl + DEV_SEARCH_INDEX, files: [] }
+    : await time('search', () => buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl }));
+  const devSearchIndex = dev
+    ? (): OutputFile | undefined => buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl }).files.map((file) => ({ ...file, path: DEV_SEARCH_INDEX }))[0]
+    : undefined;
   const { site, themeLinks } = toThemeSite(config, routes.routeById, dev);
   site.searchIndexUrl = search.url;
   const siteData = JSON.stringify({ site, sidebar: sidebar.items });
@@ -234,13 +241,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const files: OutputFile[] = [
     ...rendered.map((page) => ({ path: page.file, contents: page.html })),
-    ...rendered.filter((page) => page.data.kind !== 'notFound').map((page) => ({ path: pageDataUrl(config.baseUrl, page.data.route).slice(config.baseUrl.length), contents: JSON.stringify(page.data) })),
+    ...rendered.filter((page) => page.data.kind !== 'notFound').map((page) => ({ path: pageDataUrl(config.baseUrl, page.data.route).slice(config.baseUrl.length), contents: page.dataJson })),
     ...otherFiles,
   ];
   const outDir = path.resolve(root, options.outDir ?? 'build');
   if (options.write) await time('emit', () => emitSite(files, outDir));
   return {
     loaded,
+    devSearchIndex,
     files,
     pages: rendered,
     client,

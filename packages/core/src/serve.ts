@@ -2,7 +2,7 @@ import chokidar from 'chokidar';
 import http from 'node:http';
 import path from 'node:path';
 import { trimHtmlSuffix } from '@docsgen/shared';
-import { build, createBuildCache, type BuildResult } from './build.js';
+import { build, createBuildCache, DEV_SEARCH_INDEX, type BuildResult } from './build.js';
 import { themeDir } from './client/bundle-theme.js';
 import { CONFIG_FILE } from './config/load-config.js';
 import { DocsgenError, isDocsgenError } from './errors.js';
@@ -44,6 +44,7 @@ const MAX_URL_LENGTH = 2048;
 export async function serve({ root, port, host, log }: ServeOptions): Promise<DevServer> {
   const cache = createBuildCache();
   let files = new Map<string, string | Uint8Array>();
+  let devSearchIndex: BuildResult['devSearchIndex'];
   let baseUrl = '/';
   let lastError: DocsgenError | undefined;
   let loadedFolders: { contentDir: string; staticDir: string } | undefined;
@@ -58,11 +59,13 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
     try {
       const result: BuildResult = await build({ root, write: false, dev: true, cache });
       files = new Map(result.files.map((file) => [file.path, file.contents]));
+      devSearchIndex = result.devSearchIndex;
       baseUrl = result.loaded.config.baseUrl;
       loadedFolders ??= { contentDir: result.loaded.config.contentDir, staticDir: result.loaded.config.staticDir };
       lastError = undefined;
       const ms = Math.round(performance.now() - start);
-      log(`${reason}: ${result.stats.parsedDocs} parsed, ${result.stats.renderedPages} rendered of ${result.stats.pages} pages in ${ms} ms`);
+      const stages = Object.entries(result.stats.timings).map(([stage, time]) => `${stage} ${time}`).join(', ');
+      log(`${reason}: ${result.stats.parsedDocs} parsed, ${result.stats.renderedPages} rendered of ${result.stats.pages} pages in ${ms} ms (${stages})`);
       broadcast('reload');
     } catch (error) {
       lastError = isDocsgenError(error) ? error : new DocsgenError((error as Error).message, { cause: error });
@@ -130,6 +133,10 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
   };
 
   const lookup = (relative: string): string | undefined => {
+    if (relative === DEV_SEARCH_INDEX && !files.has(relative)) {
+      const index = devSearchIndex?.();
+      if (index) files.set(index.path, index.contents);
+    }
     if (relative === '' || relative.endsWith('/')) return files.has(relative + 'index.html') ? relative + 'index.html' : undefined;
     return files.has(relative) ? relative : undefined;
   };

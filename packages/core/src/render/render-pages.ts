@@ -7,6 +7,8 @@ export interface RenderedPage {
   /** Output path relative to the output folder (`docs/a/b/index.html`). */
   file: string;
   html: string;
+  /** The page data as JSON, for client navigation (kept with the page, so a rebuild does not serialise it again). */
+  dataJson: string;
   /** Every id the page carries, as the browser sees it. */
   ids: Set<string>;
   /** Every `<a href>` on the page, in document order. */
@@ -73,7 +75,7 @@ ${head.join('\n')}
 </body>
 </html>
 `;
-  return { data, file: page.file, html, ids: collectIds(html), hrefs: collectHrefs(html), sourceFile: page.sourceFile, noindex: page.noindex };
+  return { data, file: page.file, html, dataJson: JSON.stringify(data), ids: collectIds(html), hrefs: collectHrefs(html), sourceFile: page.sourceFile, noindex: page.noindex };
 }
 
 /** On the not-found page: `/a/b.html` or `/a/b/index.html` without a page of its own goes to `/a/b/`. */

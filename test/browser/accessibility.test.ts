@@ -31,6 +31,22 @@ for (const width of [1280, 390]) {
   });
 }
 
+for (const width of [1280, 390]) {
+  test(`no WCAG 2.1 AA violations with the search results open at ${width} px, and on the results page`, async () => {
+    const { page, context } = await site.open('docs/overview/intro/', { width });
+    const input = page.locator('.navbar .search-box__input');
+    await input.click();
+    await input.fill('固件升级');
+    await page.waitForSelector('.navbar .search-result');
+    const problems = await axeViolations(page);
+    await page.goto(site.url('search/?q=' + encodeURIComponent('签名算法')));
+    await page.waitForSelector('.search-page__result');
+    problems.push(...(await axeViolations(page)));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
+
 test('every interactive control of a doc page can be reached with Tab', async () => {
   const { page, context } = await site.open('docs/api/signature/');
   const reachable = new Set<string>();

@@ -61,7 +61,7 @@ test('the index loads only on first use; results are keyboard navigable and open
   await input.press('ArrowUp');
   const active = await input.getAttribute('aria-activedescendant');
   assert.ok(active && (await page.locator(`[id="${active}"]`).getAttribute('aria-selected')) === 'true');
-  const href = await page.locator(`[id="${active}"] a`).getAttribute('href');
+  const href = await page.locator(`[id="${active}"] .search-result__link`).getAttribute('data-href');
   await input.press('Enter');
   await page.waitForFunction((h) => location.pathname + location.hash === h, href);
   assert.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), marker, 'no full reload');
@@ -88,5 +88,32 @@ test('a failed index load shows an error with Retry that loads again', async () 
   await page.click('.navbar .search-box__retry');
   await page.waitForSelector('.navbar .search-box__error', { state: 'detached' });
   assert.equal(indexRequests, 2);
+  await page.close();
+});
+
+test('the full results page lists every match for ?q= and keeps the query in the URL', async () => {
+  const page = await browser.newPage();
+  await page.goto(server.url + 'search/?q=' + encodeURIComponent('设备绑定'));
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const input = page.locator('main .search-page__input');
+  assert.equal(await input.inputValue(), '设备绑定');
+  await page.waitForSelector('.search-page__result');
+  assert.ok(await page.locator('.search-page__result mark').count());
+  assert.match(await page.locator('.search-page__status').innerText(), /找到 \d+ 个/);
+  await input.fill('显式锚点');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('q') === '显式锚点');
+  await page.locator('.search-page__result a').first().click();
+  await page.waitForURL(/features\/#explicit-anchor$/);
+  await page.close();
+});
+
+test('the dropdown links to the full results page', async () => {
+  const page = await openPage();
+  const input = page.locator('.navbar .search-box__input');
+  await input.click();
+  await input.fill('设备');
+  await page.locator('.navbar .search-box__all').click();
+  await page.waitForURL((url) => url.pathname.endsWith('/search/') && url.searchParams.get('q') === '设备');
+  await page.waitForSelector('.search-page__result');
   await page.close();
 });

@@ -18,7 +18,7 @@ function docsgen(...args: string[]) {
 test('build prints pages, links, files and timings, and writes the output folder', () => {
   const result = docsgen('build', '--out', 'public');
   assert.equal(result.status, 0, result.stderr);
-  assert.match(result.stdout, /docsgen built 7 pages \(5 docs\), checked \d+ links, \d+ files \(\d+ KiB\) in \d+ ms/);
+  assert.match(result.stdout, /docsgen built 8 pages \(5 docs\), checked \d+ links, \d+ files \(\d+ KiB\) in \d+ ms/);
   assert.match(result.stdout, /stages \(ms\): config \d+, scan \d+/);
   assert.ok(existsSync(site.file('public/docs/intro/index.html')));
 });
@@ -26,7 +26,7 @@ test('build prints pages, links, files and timings, and writes the output folder
 test('check writes nothing', () => {
   const result = docsgen('check');
   assert.equal(result.status, 0, result.stderr);
-  assert.match(result.stdout, /docsgen checked 7 pages/);
+  assert.match(result.stdout, /docsgen checked 8 pages/);
   assert.ok(!existsSync(site.file('build')));
 });
 

@@ -79,9 +79,16 @@ export function SearchBox() {
   }, [active]);
 
   const go = (i: number) => {
-    const anchor = list.current?.querySelector<HTMLAnchorElement>(`[id="${optionId(i)}"] a`);
-    if (!anchor) return;
+    const hit = hits[i];
+    if (!hit) return;
+    // Options hold no links (a link inside an option is a nested control); a transient link lets client navigation take over.
+    const anchor = document.createElement('a');
+    anchor.href = hit.url;
+    anchor.hidden = true;
+    list.current?.parentElement?.append(anchor);
     anchor.click();
+    anchor.remove();
+    setOpen(false);
   };
 
   const onKeyDown = (event: ReactKeyboardEvent<HTMLInputElement>) => {
@@ -175,8 +182,8 @@ export function SearchBox() {
         <ul ref={list} id={`${id}-listbox`} role="listbox" aria-label="搜索结果" className="search-box__results" hidden={!expanded || !hits.length}>
           {expanded &&
             hits.map((hit, i) => (
-              <li key={hit.url} id={optionId(i)} role="option" aria-selected={i === active} className="search-result" onMouseEnter={() => setActive(i)}>
-                <a href={hit.url} tabIndex={-1} onClick={() => setOpen(false)}>
+              <li key={hit.url} id={optionId(i)} role="option" aria-selected={i === active} className="search-result" onMouseEnter={() => setActive(i)} onClick={() => go(i)}>
+                <span className="search-result__link" data-href={hit.url}>
                   <span className="search-result__title">
                     <span>
                       <Highlighted parts={hit.title} />
@@ -193,10 +200,15 @@ export function SearchBox() {
                       <Highlighted parts={hit.excerpt} />
                     </span>
                   )}
-                </a>
+                </span>
               </li>
             ))}
         </ul>
+        {expanded && status === 'ready' && hits.length > 0 && (
+          <a className="search-box__all" href={`${site.baseUrl}search/?q=${encodeURIComponent(query.trim())}`} onClick={() => setOpen(false)}>
+            查看全部搜索结果
+          </a>
+        )}
       </div>
     </div>
   );

@@ -42,7 +42,8 @@ function waitForEvent(name: string, trigger: () => Promise<void>): Promise<strin
         buffer += chunk;
         if (buffer.includes(': connected')) {
           buffer = buffer.replace(': connected\n\n', '');
-          void trigger().catch(reject);
+          // A person saves a moment after the page connected; edits within the same few milliseconds are not what this tests.
+          void new Promise((resolve) => setTimeout(resolve, 100)).then(trigger).catch(reject);
         }
         const match = new RegExp(`event: ${name}\\ndata: (.*)\\n\\n`).exec(buffer);
         if (match) {
@@ -52,7 +53,7 @@ function waitForEvent(name: string, trigger: () => Promise<void>): Promise<strin
       });
     });
     req.on('error', (error) => (error.message.includes('aborted') ? undefined : reject(error)));
-    setTimeout(() => reject(new Error(`no ${name} event`)), 20_000).unref();
+    setTimeout(() => reject(new Error(`no ${name} event; server log:\n${logs.slice(-4).join("\n")}`)), 20_000).unref();
   });
 }
 

@@ -49,6 +49,8 @@ test('the index loads only on first use; results are keyboard navigable and open
   await page.keyboard.press('/');
   const input = page.locator('.navbar .search-box__input');
   assert.equal(await input.evaluate((el) => el === document.activeElement), true);
+  // The chunk loads first, then the index: wait for the request rather than race it.
+  for (let waited = 0; indexRequests < 1 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
   assert.equal(indexRequests, 1);
   const first = (await page.locator('main h1, main h2').first().textContent())?.trim() ?? '';
   await input.fill(first.slice(0, 4));

@@ -13,5 +13,9 @@ export const htmlValidateConfig: ConfigData = {
     'attribute-empty-style': ['error', { style: 'empty' }],
     // HTML ids may hold any non-space character: Chinese heading anchors, React's useId (":R1:") and our __docsgen root.
     'valid-id': ['error', { relaxed: true }],
+    // React writes a few attributes in camelCase (autoComplete, enterKeyHint); HTML attribute names are case-insensitive.
+    'attr-case': 'off',
+    // The search box is an ARIA 1.2 combobox: its popup is a listbox of rich options, which a native <select> cannot show.
+    'prefer-native-element': ['error', { exclude: ['listbox', 'option'] }],
   },
 };

@@ -42,9 +42,9 @@ export function SearchPage() {
   return (
     <main id="__main" className="search-page">
       <h1>搜索文档</h1>
-      <form role="search" onSubmit={(event) => event.preventDefault()}>
+      <div role="search">
         <input className="search-page__input" type="search" aria-label="搜索文档" placeholder="输入关键词，例如：固件升级、签名算法、1003" value={query} onChange={(event) => update(event.target.value)} />
-      </form>
+      </div>
       {status === 'loading' && query && (
         <p className="search-page__status" role="status">
           正在加载搜索索引…

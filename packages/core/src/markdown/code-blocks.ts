@@ -71,7 +71,7 @@ export function splitLines(nodes: RootContent[]): ElementContent[][] {
           lines[lines.length - 1].push(classes.length ? { type: 'element', tagName: 'span', properties: { className: classes }, children: [text] } : text);
         });
       } else if (node.type === 'element') {
-        walk(node.children as RootContent[], [...classes, ...((node.properties.className as string[] | undefined) ?? [])]);
+        walk(node.children as RootContent[], [...new Set([...classes, ...((node.properties.className as string[] | undefined) ?? [])])]);
       }
     }
   };

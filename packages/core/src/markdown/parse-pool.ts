@@ -8,7 +8,9 @@ import type { ParseJob, ParseReply } from './parse-worker.js';
 
 /**
  * Below this much Markdown, starting workers (each loads unified and the grammars, cold) costs more
- * than it saves: measured on 2 cores, this site's 0.7 MB parse in 2.1 s on one thread and 2.6 s split.
+ * than it saves. Measured on this 2-vCPU machine: this site (1.5 MB of Markdown, ~0.7 M characters)
+ * parses in 5.4 s on one thread and 5.2 s split, as both threads slow down when they run together;
+ * the 2,000-page corpus went from 26 s to 15 s.
  */
 const MIN_MARKDOWN_CHARS_FOR_WORKERS = 1_500_000;
 
@@ -39,7 +41,10 @@ export async function parseMany(docs: DocSource[], { config, routesByDocsPath, p
     load[target] += docs[i].body.length + 500;
   }
   const [mine, ...theirs] = shares;
-  const pending = theirs.map((share) => runWorker({ docs: share.map((i) => docs[i]), config, routesByDocsPath: [...routesByDocsPath] }));
+  const workers = theirs.map((share) => runWorker({ docs: share.map((i) => docs[i]), config, routesByDocsPath: [...routesByDocsPath] }));
+  // A worker only starts once this thread lets it come online; parsing here first would run the shares one after the other.
+  await Promise.all(workers.map((worker) => worker.online));
+  const pending = workers.map((worker) => worker.result);
   const result: ParsedDoc[] = new Array(docs.length);
   parseHere(mine.map((i) => docs[i])).forEach((parsed, j) => (result[mine[j]] = parsed));
   (await Promise.all(pending)).forEach((parsed, k) => parsed.forEach((doc, j) => (result[theirs[k][j]] = { ...doc, source: docs[theirs[k][j]] })));
@@ -52,10 +57,11 @@ function workerUrl(): { url: URL; execArgv: string[] } {
   return fromSource ? { url: new URL('./parse-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] } : { url: new URL('./parse-worker.js', import.meta.url), execArgv: [] };
 }
 
-function runWorker(job: ParseJob): Promise<Omit<ParsedDoc, 'source'>[]> {
+function runWorker(job: ParseJob): { online: Promise<void>; result: Promise<Omit<ParsedDoc, 'source'>[]> } {
   const { url, execArgv } = workerUrl();
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(url, { workerData: job, execArgv });
+  const worker = new Worker(url, { workerData: job, execArgv });
+  const online = new Promise<void>((resolve) => worker.once('online', () => resolve()));
+  const result = new Promise<Omit<ParsedDoc, 'source'>[]>((resolve, reject) => {
     worker.once('message', (reply: ParseReply) => {
       void worker.terminate();
       if (reply.ok) resolve(reply.docs);
@@ -63,4 +69,6 @@ function runWorker(job: ParseJob): Promise<Omit<ParsedDoc, 'source'>[]> {
     });
     worker.once('error', reject);
   });
+  // An error before 'online' settles both.
+  return { online: Promise.race([online, result.then(() => undefined)]), result };
 }

@@ -19,17 +19,19 @@ export interface ParseManyOptions {
   routesByDocsPath: Map<string, string>;
   /** The processor of this thread, for small batches (a rebuild in `serve`). */
   processor: () => MarkdownProcessor;
+  /** Markdown size from which workers are used; tests lower it to exercise the workers on a small site. */
+  minCharsForWorkers?: number;
 }
 
 /** Parses docs in order: on every core when there are many (Markdown parsing is CPU-bound), here otherwise. */
-export async function parseMany(docs: DocSource[], { config, routesByDocsPath, processor }: ParseManyOptions): Promise<ParsedDoc[]> {
+export async function parseMany(docs: DocSource[], { config, routesByDocsPath, processor, minCharsForWorkers = MIN_MARKDOWN_CHARS_FOR_WORKERS }: ParseManyOptions): Promise<ParsedDoc[]> {
   const cores = Math.min(availableParallelism(), 4);
   const parseHere = (share: DocSource[]) => {
     const local = processor();
     return share.map((doc) => parseDoc(doc, { config, processor: local, routesByDocsPath }));
   };
   const chars = docs.reduce((sum, doc) => sum + doc.body.length, 0);
-  if (chars < MIN_MARKDOWN_CHARS_FOR_WORKERS || cores < 2) return parseHere(docs);
+  if (chars < minCharsForWorkers || cores < 2) return parseHere(docs);
   // Shares balanced by Markdown length; this thread takes a larger one, as a worker first spends a few hundred milliseconds loading modules.
   const weights = [1.4, ...Array.from({ length: cores - 1 }, () => 1)];
   const shares: number[][] = weights.map(() => []);
@@ -51,15 +53,14 @@ export async function parseMany(docs: DocSource[], { config, routesByDocsPath, p
   return result;
 }
 
-function workerUrl(): { url: URL; execArgv: string[] } {
-  // From source (tests run TypeScript through tsx) the worker is a .ts file; from the compiled CLI it is dist/parse-worker.js.
-  const fromSource = import.meta.url.endsWith('.ts');
-  return fromSource ? { url: new URL('./parse-worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] } : { url: new URL('./parse-worker.js', import.meta.url), execArgv: [] };
+function workerUrl(): URL {
+  // From the compiled CLI the worker sits next to it (dist/parse-worker.js). From source (tests run TypeScript through
+  // tsx, whose loader a worker does not inherit) use the same compiled worker, which `npm test` builds first.
+  return import.meta.url.endsWith('.ts') ? new URL('../../../../dist/parse-worker.js', import.meta.url) : new URL('./parse-worker.js', import.meta.url);
 }
 
 function runWorker(job: ParseJob): { online: Promise<void>; result: Promise<Omit<ParsedDoc, 'source'>[]> } {
-  const { url, execArgv } = workerUrl();
-  const worker = new Worker(url, { workerData: job, execArgv });
+  const worker = new Worker(workerUrl(), { workerData: job });
   const online = new Promise<void>((resolve) => worker.once('online', () => resolve()));
   const result = new Promise<Omit<ParsedDoc, 'source'>[]>((resolve, reject) => {
     worker.once('message', (reply: ParseReply) => {

@@ -47,10 +47,11 @@ export interface BuildCache {
   parsed: Map<string, { key: string; doc: ParsedDoc }>;
   theme?: Promise<{ server: ThemeServer; client: ClientBundle }>;
   rendered: Map<string, { key: string; page: RenderedPage }>;
+  scanned: Map<string, { stamp: string; doc: DocSource }>;
 }
 
 export function createBuildCache(): BuildCache {
-  return { parsed: new Map(), rendered: new Map() };
+  return { parsed: new Map(), rendered: new Map(), scanned: new Map() };
 }
 
 export interface BuildStats {
@@ -94,7 +95,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const loaded = await time('config', () => loadConfig(options.root));
   const { config, root } = loaded;
-  const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev }));
+  const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev, cache: options.cache && cache.scanned }));
   const routes = buildRoutes(content);
   cache.theme ??= loadTheme(content, config.baseUrl);
   const themePromise = cache.theme.catch((error: unknown) => {
@@ -194,11 +195,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     },
   ];
   const contextKey = hash(siteData + JSON.stringify(context.assets));
+  const parseKeyByFile = new Map(content.docs.map((doc, i) => [doc.file, keys[i]]));
   let renderedCount = 0;
   const rendered = await time('render', () =>
     toRender.map((page, i) => {
       progress({ stage: 'render', done: i + 1, total: toRender.length });
-      const key = hash(contextKey + JSON.stringify(page));
+      // The body's HTML is covered by its doc's parse key, so it need not be serialised and hashed on every rebuild.
+      const { html: _html, ...shape } = page.data;
+      const key = hash(contextKey + (parseKeyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex);
       const cached = cache.rendered.get(page.file);
       if (cached?.key === key) return cached.page;
       renderedCount++;

@@ -85,7 +85,10 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
     timer = setTimeout(() => {
       const batch = [...changed];
       changed.clear();
-      if (batch.some((f) => f === CONFIG_FILE)) cache.parsed.clear();
+      if (batch.some((f) => f === CONFIG_FILE)) {
+        cache.parsed.clear();
+        cache.scanned.clear();
+      }
       const pagesDir = path.join(loadedFolders?.contentDir ?? 'content', 'pages') + path.sep;
       if (batch.some((f) => f === CONFIG_FILE || path.resolve(root, f).startsWith(theme + path.sep) || f.startsWith(pagesDir))) cache.theme = undefined;
       queue = queue.then(() => runBuild(`rebuilt after ${batch.join(', ')}`));

@@ -1,4 +1,5 @@
 import fg from 'fast-glob';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { docRoute, joinUrl } from '@docsgen/shared';
 import type { SiteConfig } from '../config/schema.js';
@@ -49,10 +50,12 @@ export interface ScanOptions {
   root: string;
   config: SiteConfig;
   includeDrafts: boolean;
+  /** Kept by `serve` between rebuilds: a doc whose file has not changed (same mtime and size) is not read again. */
+  cache?: Map<string, { stamp: string; doc: DocSource }>;
 }
 
 /** Finds every doc, category and page, reads front matter and derives ids and routes. */
-export async function scanContent({ root, config, includeDrafts }: ScanOptions): Promise<ContentSource> {
+export async function scanContent({ root, config, includeDrafts, cache }: ScanOptions): Promise<ContentSource> {
   const docsDir = path.join(config.contentDir, 'docs');
   const pagesDir = path.join(config.contentDir, 'pages');
   const docsBase = joinUrl(config.baseUrl, config.docsRoute + '/');
@@ -67,12 +70,18 @@ export async function scanContent({ root, config, includeDrafts }: ScanOptions):
     await Promise.all(
       docFiles.sort().map(async (docsPath) => {
         const file = path.join(docsDir, docsPath);
+        const info = cache && (await stat(path.join(root, file)));
+        const stamp = info ? `${info.mtimeMs}:${info.size}` : '';
+        const known = cache?.get(file);
+        if (known && known.stamp === stamp) return known.doc;
         const source = await readUtf8(path.join(root, file), file);
         const { frontMatter, body, bodyLine } = readFrontMatter(source, file);
         const pathId = docsPath.replace(/\.md$/, '');
         const id = frontMatter.id ? path.posix.join(path.posix.dirname(pathId), frontMatter.id).replace(/^\.\//, '') : pathId;
         const slug = frontMatter.slug ? resolveSlug(frontMatter.slug, pathId) : id;
-        return { id, file, docsPath, route: docRoute(docsBase, slug), frontMatter, body, bodyLine };
+        const doc: DocSource = { id, file, docsPath, route: docRoute(docsBase, slug), frontMatter, body, bodyLine };
+        cache?.set(file, { stamp, doc });
+        return doc;
       }),
     )
   ).filter((doc) => includeDrafts || !doc.frontMatter.draft);

@@ -64,9 +64,7 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
 }
 
 function problemWith(href: string, fromRoute: string, idsByRoute: Map<string, Set<string>>, otherFiles: Set<string>, baseUrl: string): string | undefined {
-  const url = new URL(href, 'http://site.invalid' + fromRoute);
-  const pathname = safeDecode(url.pathname);
-  const hash = url.hash ? safeDecode(url.hash.slice(1)) : undefined;
+  const { pathname, hash } = splitUrl(href, fromRoute);
   if (!pathname.startsWith(baseUrl)) return `outside the site (not under ${baseUrl})`;
   const route = idsByRoute.has(pathname) ? pathname : idsByRoute.has(pathname + '/') ? pathname + '/' : undefined;
   if (!route) {
@@ -78,7 +76,18 @@ function problemWith(href: string, fromRoute: string, idsByRoute: Map<string, Se
   return undefined;
 }
 
+/** Path and anchor of a link; the URL parser only for the relative and unusual ones (most links are absolute routes). */
+function splitUrl(href: string, fromRoute: string): { pathname: string; hash?: string } {
+  if (href.startsWith('/') && !href.startsWith('//') && !/[?\\]|\/\.\.?(\/|#|$)/.test(href)) {
+    const at = href.indexOf('#');
+    return at < 0 ? { pathname: safeDecode(href) } : { pathname: safeDecode(href.slice(0, at)), hash: at + 1 < href.length ? safeDecode(href.slice(at + 1)) : undefined };
+  }
+  const url = new URL(href, 'http://site.invalid' + fromRoute);
+  return { pathname: safeDecode(url.pathname), hash: url.hash ? safeDecode(url.hash.slice(1)) : undefined };
+}
+
 function safeDecode(value: string): string {
+  if (!value.includes('%')) return value;
   try {
     return decodeURIComponent(value);
   } catch {

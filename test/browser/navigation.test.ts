@@ -79,7 +79,8 @@ test('a slow page load shows the progress bar after 200 ms and a spinner; both g
   await page.locator('.doc-sidebar a', { hasText: '长页面' }).click();
   await page.waitForSelector('#nprogress .bar');
   assert.ok(Date.now() - started >= 190, 'not before the delay');
-  assert.ok(await page.locator('.page-spinner').isVisible());
+  // The spinner fades in after the same 200 ms delay; wait for it rather than race the progress bar.
+  await page.locator('.page-spinner').waitFor({ state: 'visible', timeout: 600 });
   await page.waitForURL(/long\/$/);
   await page.waitForSelector('#nprogress', { state: 'detached' });
   assert.equal(await page.locator('.page-spinner').count(), 0);

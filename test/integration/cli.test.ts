@@ -55,3 +55,10 @@ test('an invalid option is rejected', () => {
   assert.equal(result.status, 1);
   assert.match(result.stderr, /a port is a whole number/);
 });
+
+test('npm install links the docsgen command, so `npx docsgen` and the npm scripts find it', () => {
+  const linked = path.join(repoRoot, 'node_modules/.bin/docsgen');
+  const result = spawnSync(linked, ['--root', site.root, 'check'], { encoding: 'utf8' });
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /docsgen checked \d+ pages/);
+});

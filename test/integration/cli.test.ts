@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { copyFixture, repoRoot, type FixtureSite } from '../helpers/fixtures.js';
 
@@ -48,6 +49,7 @@ test('--verbose shows the stack trace of an unexpected error', async () => {
   assert.equal(verbose.status, 1);
   assert.match(verbose.stderr, /boom/);
   assert.match(verbose.stderr, /\n\s+at /);
+  await rm(site.file('content/pages/broken.tsx'));
 });
 
 test('an invalid option is rejected', () => {

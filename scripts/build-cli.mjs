@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((name) => !name.startsWith('@docsgen/'));
+const external = ['esbuild', 'react', 'react-dom', 'chokidar', 'lunr'];
 
 await build({
   // The parse worker is its own entry: worker threads load it by file name next to cli.js.
@@ -15,5 +15,6 @@ await build({
   target: 'node20',
   external: [...external, '@docsgen/theme/*', 'react/*', 'react-dom/*'],
   sourcemap: true,
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
 });

@@ -1,4 +1,3 @@
-import chokidar from 'chokidar';
 import http from 'node:http';
 import path from 'node:path';
 import { trimHtmlSuffix } from '@docsgen/shared';
@@ -97,6 +96,8 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
   const theme = themeDir();
   // The content and static folders come from the configuration (`contentDir`, `staticDir`); the defaults until it has loaded once.
   const folders = loadedFolders ?? { contentDir: 'content', staticDir: 'static' };
+  // Loaded here, not at the top: `build` and `check` never watch, and every module loaded delays their start.
+  const { default: chokidar } = await import('chokidar');
   const watcher = chokidar.watch([path.join(root, folders.contentDir), path.join(root, folders.staticDir), path.join(root, CONFIG_FILE), theme], {
     ignoreInitial: true,
     ignored: (file: string) => /[\\/](node_modules|\.git)([\\/]|$)|[\\/]\.server-[^\\/]*\.mjs$/.test(file),

@@ -39,9 +39,23 @@ export function textRuns(text: string): TextRun[] {
 /** Splits text into search terms: lowercase, CJK bigrams, whole words plus their parts. Terms may repeat. */
 export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
   const terms: string[] = [];
-  for (const run of textRuns(text)) {
-    if (run.kind === 'cjk') cjkTerms(run.text, options.cjk ?? 'bigram', terms);
-    else wordTerms(run.text, terms);
+  const mode = options.cjk ?? 'bigram';
+  for (const match of text.matchAll(RUN)) {
+    if (match[1] !== undefined) cjkTerms(match[1], mode, terms);
+    else for (const term of wordTermsOf(match[0])) terms.push(term);
+  }
+  return terms;
+}
+
+/** The same words recur all through a site (API names, `SDK`); their terms are worked out once. */
+const termsOfWord = new Map<string, string[]>();
+
+function wordTermsOf(word: string): string[] {
+  let terms = termsOfWord.get(word);
+  if (!terms) {
+    terms = [];
+    wordTerms(word, terms);
+    termsOfWord.set(word, terms);
   }
   return terms;
 }

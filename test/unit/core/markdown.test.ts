@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { validateConfig } from '../../../packages/core/src/config/load-config.js';
 import { createCodeHighlighter } from '../../../packages/core/src/markdown/highlighter.js';
 import { createMarkdownProcessor, parseDoc } from '../../../packages/core/src/markdown/parse-docs.js';
-import { parseCodeMeta } from '../../../packages/core/src/markdown/code-blocks.js';
+import { parseCodeMeta, splitHighlightedLines } from '../../../packages/core/src/markdown/code-blocks.js';
 import { normalizeAdmonitionSyntax } from '../../../packages/core/src/markdown/admonitions.js';
 import type { DocSource } from '../../../packages/core/src/content/scan-content.js';
 
@@ -87,7 +87,7 @@ test('raw HTML in Markdown is not passed through', () => {
 test('code blocks are highlighted at build time, with title, highlighted lines and a copy button', () => {
   const { html } = parse('```kotlin title="Main.kt" {2}\nfun main() {\n    println("你好")\n}\n```');
   assert.match(html, /<div class="code-block" data-language="kotlin"><div class="code-title">Main.kt<\/div><pre class="hljs" tabindex="0"><code>/);
-  assert.match(html, /<span class="line"><span class="hljs-function hljs-keyword">fun<\/span><span class="hljs-function"> <\/span><span class="hljs-function hljs-title">main<\/span>/);
+  assert.match(html, /<span class="line"><span class="hljs-function"><span class="hljs-keyword">fun<\/span> <span class="hljs-title">main<\/span>/);
   assert.match(html, /<span class="line highlighted"> {4}println\(<span class="hljs-string">&quot;你好&quot;<\/span>\)<\/span>/);
   assert.match(html, /<button type="button" class="copy-button" aria-label="复制代码" data-copy="">复制<\/button>/);
 });
@@ -99,6 +99,21 @@ test('an unknown language is shown as plain text instead of failing', () => {
 test('a token that spans lines is split so that every line is its own span', () => {
   const { html } = parse('```js\n/* one\ntwo */\nx\n```');
   assert.match(html, /<span class="line"><span class="hljs-comment">\/\* one<\/span><\/span>\n<span class="line"><span class="hljs-comment">two \*\/<\/span><\/span>\n<span class="line">x<\/span>/);
+});
+
+test('highlighted HTML is split into lines: open tokens close at a break and reopen after it, empty ones go', () => {
+  assert.deepEqual(splitHighlightedLines('<span class="a">x<span class="b">y\nz</span>w\n</span>end'), [
+    '<span class="a">x<span class="b">y</span></span>',
+    '<span class="a"><span class="b">z</span>w</span>',
+    'end',
+  ]);
+  assert.deepEqual(splitHighlightedLines('<span class="a"><span class="b">\nq</span></span>'), ['', '<span class="a"><span class="b">q</span></span>']);
+});
+
+test('code in a language without a grammar is escaped, not interpreted', () => {
+  const { html } = parse('```nosuchlang\n<b onclick="x">&amp;</b>\n```');
+  assert.doesNotMatch(html, /<b onclick/);
+  assert.match(html, /<span class="line">&#60;b onclick=&#34;x&#34;&#62;&#38;amp;&#60;\/b&#62;<\/span>/);
 });
 
 test('code meta: title forms and line ranges', () => {

@@ -1,5 +1,5 @@
 import type { Root } from 'hast';
-import { visit } from 'unist-util-visit';
+import { SKIP, visit } from 'unist-util-visit';
 
 /**
  * What GFM's HTML lacks for WCAG: task-list checkboxes get a label, and tables (which scroll
@@ -14,6 +14,7 @@ export function rehypeAccessibility() {
       if (node.tagName === 'table') {
         node.properties.tabIndex = 0;
       }
+      if (node.tagName === 'pre') return SKIP;
     });
   };
 }

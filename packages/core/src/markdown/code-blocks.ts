@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Root, RootContent, Text } from 'hast';
+import type { Element, ElementContent, Root } from 'hast';
 import { visit } from 'unist-util-visit';
 import type { CodeHighlighter } from './highlighter.js';
 
@@ -20,6 +20,9 @@ export function parseCodeMeta(meta: string | undefined): CodeMeta {
   return { title: title ? (title[1] ?? title[2] ?? title[3]) : undefined, highlightedLines };
 }
 
+/** The element whose `html` property becomes the `<code>` contents, highlighted; rehype-react maps it to HighlightedCode. */
+export const HIGHLIGHTED_CODE_TAG = 'docsgen-highlighted-code';
+
 /** Highlights fenced code at build time and wraps it with its title and a copy button; one span per line. */
 export function rehypeCodeBlocks({ highlighter }: { highlighter: CodeHighlighter }) {
   return (tree: Root) => {
@@ -31,15 +34,13 @@ export function rehypeCodeBlocks({ highlighter }: { highlighter: CodeHighlighter
       const written = className.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? 'text';
       const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
       const source = textOf(code).replace(/\n$/, '');
-      const tokens = highlighter.registered(written) && worthHighlighting(source) ? highlighter.highlight(written, source).children : [{ type: 'text' as const, value: source }];
-      const lines = splitLines(tokens).map(
-        (children, i): Element => ({ type: 'element', tagName: 'span', properties: { className: meta.highlightedLines.has(i + 1) ? ['line', 'highlighted'] : ['line'] }, children }),
-      );
+      const html = highlighter.supports(written) && worthHighlighting(source) ? highlighter.toHtml(written, source) : escapeHtml(source);
+      const lines = splitHighlightedLines(html).map((line, i) => `<span class="${meta.highlightedLines.has(i + 1) ? 'line highlighted' : 'line'}">${line}</span>`);
       const pre: Element = {
         type: 'element',
         tagName: 'pre',
         properties: { className: ['hljs'], tabIndex: 0 },
-        children: [{ type: 'element', tagName: 'code', properties: {}, children: lines.flatMap((line, i) => (i ? [{ type: 'text', value: '\n' } as Text, line] : [line])) }],
+        children: [{ type: 'element', tagName: HIGHLIGHTED_CODE_TAG, properties: { html: lines.join('\n') }, children: [] }],
       };
       const children: ElementContent[] = [];
       if (meta.title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-title'] }, children: [{ type: 'text', value: meta.title }] });
@@ -55,28 +56,47 @@ export function rehypeCodeBlocks({ highlighter }: { highlighter: CodeHighlighter
   };
 }
 
+const TOKEN_BOUNDARY = /<span class="[^"]*">|<\/span>|\n/g;
+
 /**
- * Splits highlighted tokens into lines. A token (a comment, a string) may span several lines, so
- * each text piece is re-wrapped in the classes of all its ancestors, line by line.
+ * Splits highlighted HTML into lines. A token (a comment, a string) may span several lines, so the
+ * spans open at a line break are closed at its end and opened again on the next line.
  */
-export function splitLines(nodes: RootContent[]): ElementContent[][] {
-  const lines: ElementContent[][] = [[]];
-  const walk = (list: RootContent[], classes: string[]) => {
-    for (const node of list) {
-      if (node.type === 'text') {
-        node.value.split('\n').forEach((piece, i) => {
-          if (i) lines.push([]);
-          if (!piece) return;
-          const text: Text = { type: 'text', value: piece };
-          lines[lines.length - 1].push(classes.length ? { type: 'element', tagName: 'span', properties: { className: classes }, children: [text] } : text);
-        });
-      } else if (node.type === 'element') {
-        walk(node.children as RootContent[], [...new Set([...classes, ...((node.properties.className as string[] | undefined) ?? [])])]);
-      }
+export function splitHighlightedLines(html: string): string[] {
+  const lines: string[] = [];
+  const open: string[] = [];
+  let line = '';
+  let last = 0;
+  for (const match of html.matchAll(TOKEN_BOUNDARY)) {
+    line += html.slice(last, match.index);
+    last = match.index + match[0].length;
+    if (match[0] === '\n') {
+      lines.push(dropEmptySpans(line + '</span>'.repeat(open.length)));
+      line = open.join('');
+    } else {
+      if (match[0] === '</span>') open.pop();
+      else open.push(match[0]);
+      line += match[0];
     }
-  };
-  walk(nodes, []);
+  }
+  lines.push(dropEmptySpans(line + html.slice(last)));
   return lines;
+}
+
+const EMPTY_SPAN = /<span class="[^"]*"><\/span>/g;
+
+/** A line break right after a token opens leaves `<span class="…"></span>` behind; nested ones go from the inside out. */
+function dropEmptySpans(line: string): string {
+  let result = line;
+  for (let previous = ''; previous !== result; ) {
+    previous = result;
+    result = result.replace(EMPTY_SPAN, '');
+  }
+  return result;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** Grammars can take seconds on data blobs (minified lines, dumps); such blocks stay plain text. */

@@ -18,7 +18,7 @@ import type { DocSource } from '../content/scan-content.js';
 import { DocsgenError } from '../errors.js';
 import { rehypeAccessibility } from './accessibility.js';
 import { normalizeAdmonitionSyntax, remarkAdmonitions } from './admonitions.js';
-import { rehypeCodeBlocks } from './code-blocks.js';
+import { HIGHLIGHTED_CODE_TAG, rehypeCodeBlocks } from './code-blocks.js';
 import type { CodeHighlighter } from './highlighter.js';
 import { docState, type DocState } from './doc-state.js';
 import { remarkHeadingIds } from './heading-ids.js';
@@ -66,10 +66,16 @@ export function createMarkdownProcessor(highlighter: CodeHighlighter): MarkdownP
     .use(remarkLinks)
     .use(remarkSearchSections)
     .use(remarkRehype, { footnoteLabel: '脚注', footnoteBackLabel: '返回正文' })
-    .use(rehypeCodeBlocks, { highlighter })
+    // Before highlighting, so it walks the tree before code adds thousands of token spans.
     .use(rehypeAccessibility)
-    .use(rehypeReact, { Fragment, jsx, jsxs })
+    .use(rehypeCodeBlocks, { highlighter })
+    .use(rehypeReact, { Fragment, jsx, jsxs, components: { [HIGHLIGHTED_CODE_TAG]: HighlightedCode } as never })
     .freeze() as unknown as MarkdownProcessor;
+}
+
+/** Code highlighted at build time: HTML made by the highlighter from escaped source, see rehypeCodeBlocks. */
+function HighlightedCode({ html }: { html: string }): ReactElement {
+  return jsx('code', { dangerouslySetInnerHTML: { __html: html } });
 }
 
 /** Parses one doc with the shared processor. */

@@ -63,27 +63,30 @@ function indexData(docs: ParsedDoc[], input: SearchIndexInput): SearchIndexFile 
 /** The inverted index of the sections, split by the shared tokenizer (the browser splits queries with it too). */
 function postings(docs: IndexedSection[], options: TokenizeOptions): SearchPostings {
   const fields = Object.keys(SEARCH_FIELD_BOOSTS) as (keyof IndexedSection)[];
-  const byTerm = new Map<string, number[]>();
-  const lastKey = new Map<string, number>();
+  // Per term: its postings (gaps between keys, each followed by -tf when tf > 1) and the last key written.
+  const byTerm = new Map<string, { list: number[]; lastKey: number }>();
   const lengths: number[] = [];
   docs.forEach((doc, ref) => {
     fields.forEach((field, f) => {
       const key = ref * fields.length + f;
-      const counts = new Map<string, number>();
       const terms = tokenize(doc[field], options);
-      for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
       lengths.push(terms.length);
-      for (const [term, tf] of counts) {
-        let list = byTerm.get(term);
-        if (!list) byTerm.set(term, (list = []));
-        list.push(key - (lastKey.get(term) ?? 0));
-        if (tf > 1) list.push(-tf);
-        lastKey.set(term, key);
+      for (const term of terms) {
+        let entry = byTerm.get(term);
+        if (!entry) byTerm.set(term, (entry = { list: [], lastKey: -1 }));
+        if (entry.lastKey !== key) {
+          entry.list.push(key - Math.max(entry.lastKey, 0));
+          entry.lastKey = key;
+        } else if (entry.list[entry.list.length - 1] < 0) {
+          entry.list[entry.list.length - 1]--;
+        } else {
+          entry.list.push(-2);
+        }
       }
     });
   });
   const terms = [...byTerm.keys()].sort();
-  return { fields, boosts: fields.map((field) => SEARCH_FIELD_BOOSTS[field]), terms, postings: terms.map((term) => byTerm.get(term)!), lengths };
+  return { fields, boosts: fields.map((field) => SEARCH_FIELD_BOOSTS[field]), terms, postings: terms.map((term) => byTerm.get(term)!.list), lengths };
 }
 
 /** Label of each top-level folder: its category label, else its index doc's title. */

@@ -98,7 +98,7 @@ try {
 }
 
 function realDocPath(): string {
-  const preferred = 'docs/guide/features/';
+  const preferred = 'docs/app/android/device_mgr/';
   if (existsSync(path.join(out, 'site', preferred, 'index.html'))) return preferred;
   throw new Error(`real site has no ${preferred}`);
 }

@@ -138,9 +138,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { server: theme, client } = await time('theme', () => themePromise);
   const docPages = buildDocPages(parsed, sidebar);
   // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
-  const search = dev
+  // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
+  const search: { url?: string; files: OutputFile[] } = dev
     ? { url: config.baseUrl + DEV_SEARCH_INDEX, files: [] }
-    : await time('search', () => buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl }));
+    : await time('search', () => {
+        const { url, files } = buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl });
+        return { url, files };
+      });
   const devSearchIndex = dev
     ? (): OutputFile | undefined => buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl }).files.map((file) => ({ ...file, path: DEV_SEARCH_INDEX }))[0]
     : undefined;

@@ -38,7 +38,7 @@ test('the catalogue has 206 pages and every one exists', () => {
 });
 
 test('the whole site builds: every page renders and every link and anchor resolves', () => {
-  const routes = new Set(result.pages.map((page) => page.data.route));
+  const routes = new Set(result.pages.map((page) => page.route));
   for (const id of catalogue) {
     const route = '/docscenter/docs/' + id.replace(/(^|\/)index$/, '').replace(/(.)$/, '$1/');
     assert.ok(routes.has(route.replace(/\/\/$/, '/')), `no page for ${id}`);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { build } from '../../packages/core/src/build.js';
 import { DocsgenError } from '../../packages/core/src/errors.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
@@ -20,6 +20,8 @@ async function expectFailure(breakSite: (site: FixtureSite) => Promise<void>, ex
       return true;
     });
     assert.equal(await readFile(site.file('build/docs/intro/index.html'), 'utf8'), before, 'the previous output is untouched');
+    // Pages are written to a staging folder as they render, before links are checked; a failed build removes it.
+    assert.deepEqual((await readdir(site.root)).filter((entry) => entry.startsWith('.build.')), [], 'no staging folder is left behind');
     inspect(message);
   } finally {
     await site.remove();

@@ -8,14 +8,15 @@ import type { ThemeServer } from '@docsgen/theme/server';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
-import { emitSite } from './emit/emit-site.js';
+import { stageOutput } from './emit/emit-site.js';
 import { redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
 import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
 import { createCodeHighlighter } from './markdown/highlighter.js';
 import { createMarkdownProcessor, type MarkdownProcessor, type ParsedDoc } from './markdown/parse-docs.js';
 import { parseMany } from './markdown/parse-pool.js';
-import { renderPage, type RenderContext, type RenderedPage } from './render/render-pages.js';
+import { renderPage, type PageRecord, type RenderContext, type RenderedPage } from './render/render-pages.js';
+import { holdHeapGrowthFor } from './memory.js';
 import { buildSearchIndex } from './search/build-search-index.js';
 import { buildDocPages } from './site/build-pages.js';
 import { buildRoutes } from './site/build-routes.js';
@@ -72,8 +73,9 @@ export interface BuildResult {
   loaded: LoadedConfig;
   /** In `serve`: builds the search index of this build when the browser first asks for it. */
   devSearchIndex?: () => OutputFile | undefined;
+  /** Every output file, when the build keeps its output in memory (`write: false`); empty when it wrote them. */
   files: OutputFile[];
-  pages: RenderedPage[];
+  pages: PageRecord[];
   client: ClientBundle;
   stats: BuildStats;
 }
@@ -96,6 +98,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const loaded = await time('config', () => loadConfig(options.root));
   const { config, root } = loaded;
   const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev, cache: options.cache && cache.scanned }));
+  holdHeapGrowthFor(content.docs.length);
   const routes = buildRoutes(content);
   cache.theme ??= loadTheme(content, config.baseUrl);
   const themePromise = cache.theme.catch((error: unknown) => {
@@ -200,77 +203,116 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   ];
   const contextKey = hash(siteData + JSON.stringify(context.assets));
   const parseKeyByFile = new Map(content.docs.map((doc, i) => [doc.file, keys[i]]));
-  let renderedCount = 0;
-  const rendered = await time('render', () =>
-    toRender.map((page, i) => {
-      progress({ stage: 'render', done: i + 1, total: toRender.length });
-      // The body's HTML is covered by its doc's parse key, so it need not be serialised and hashed on every rebuild.
-      const { html: _html, ...shape } = page.data;
-      const key = hash(contextKey + (parseKeyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex);
-      const cached = cache.rendered.get(page.file);
-      if (cached?.key === key) return cached.page;
-      renderedCount++;
-      const result = renderPage(page, context);
-      cache.rendered.set(page.file, { key, page: result });
-      return result;
-    }),
-  );
-  pruneCache(cache, content, rendered);
-
-  const staticFiles = await readStatic(root, config.staticDir);
-  const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config.contentDir, parsed);
-  const otherFiles: OutputFile[] = [
-    ...client.files,
-    { path: siteDataFile, contents: siteData },
-    ...search.files,
-    ...staticFiles,
-    ...docAssets,
-    ...redirectFiles(config),
-    sitemapFile(rendered, origin),
-    robotsFile(config, origin),
-  ];
-
-  const linkCheck = await time('links', () =>
-    checkLinks({
-      pages: rendered,
-      sourceLinks: new Map(parsed.map((doc) => [doc.source.route, doc.links])),
-      themeLinks,
-      otherFiles: new Set(otherFiles.map((file) => file.path)),
-      baseUrl: config.baseUrl,
-    }),
-  );
-  const routeSet = new Set(rendered.map((page) => page.data.route));
-  config.redirects.forEach(({ to }, i) => {
-    const target = joinUrl(config.baseUrl, to.replace(/^\//, '')).split('#')[0];
-    if (!routeSet.has(target) && !routeSet.has(target + '/')) linkCheck.broken.push({ where: `site.config.ts (redirects[${i}].to)`, href: to, reason: 'no page at that path' });
-  });
-  linkCheck.broken.push(...missingAssets);
-  if (linkCheck.broken.length) throw brokenLinksError(linkCheck.broken);
-
-  const files: OutputFile[] = [
-    ...rendered.map((page) => ({ path: page.file, contents: page.html })),
-    ...rendered.filter((page) => page.data.kind !== 'notFound').map((page) => ({ path: pageDataUrl(config.baseUrl, page.data.route).slice(config.baseUrl.length), contents: page.dataJson })),
-    ...otherFiles,
-  ];
-  const outDir = path.resolve(root, options.outDir ?? 'build');
-  if (options.write) await time('emit', () => emitSite(files, outDir));
-  return {
-    loaded,
-    devSearchIndex,
-    files,
-    pages: rendered,
-    client,
-    stats: {
-      docs: parsed.length,
-      pages: rendered.length,
-      linksChecked: linkCheck.checked,
-      files: files.length,
-      bytes: files.reduce((sum, file) => sum + (typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength), 0),
-      parsedDocs: parsedCount,
-      renderedPages: renderedCount,
-      timings,
-    },
+  const renderCached = (page: (typeof toRender)[number]): RenderedPage => {
+    // The body's HTML is covered by its doc's parse key, so it need not be serialised and hashed on every rebuild.
+    const { html: _html, ...shape } = page.data;
+    const key = hash(contextKey + (parseKeyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex);
+    const cached = options.cache?.rendered.get(page.file);
+    if (cached?.key === key) return cached.page;
+    renderedCount++;
+    const result = renderPage(page, context);
+    options.cache?.rendered.set(page.file, { key, page: result });
+    return result;
   };
+  const pageFiles = (page: RenderedPage): OutputFile[] =>
+    page.kind === 'notFound'
+      ? [{ path: page.file, contents: page.html }]
+      : [
+          { path: page.file, contents: page.html },
+          { path: pageDataUrl(config.baseUrl, page.route).slice(config.baseUrl.length), contents: page.dataJson },
+        ];
+
+  const outDir = path.resolve(root, options.outDir ?? 'build');
+  // A build that writes sends pages to a staging folder as they render, so their HTML does not pile up in memory
+  // (10,000 pages are half a gigabyte of it); the folder replaces the output only once everything is written and checked.
+  const output = options.write ? await stageOutput(outDir) : undefined;
+  const memoryFiles: OutputFile[] = [];
+  const records: PageRecord[] = [];
+  let renderedCount = 0;
+  let bytes = 0;
+  const keep = async (files: OutputFile[]) => {
+    for (const file of files) bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength;
+    if (output) await output.write(files);
+    else memoryFiles.push(...files);
+  };
+  try {
+    await time('render', async () => {
+      let pending: OutputFile[] = [];
+      // One batch is written while the next renders.
+      let writing: Promise<void> = Promise.resolve();
+      for (const [i, page] of toRender.entries()) {
+        progress({ stage: 'render', done: i + 1, total: toRender.length });
+        const rendered = renderCached(page);
+        const { data: _data, html: _html, dataJson: _json, ...record } = rendered;
+        records.push(record);
+        pending.push(...pageFiles(rendered));
+        if (pending.length >= 256) {
+          await writing;
+          writing = keep(pending);
+          writing.catch(() => undefined);
+          pending = [];
+        }
+      }
+      await writing;
+      await keep(pending);
+    });
+    pruneCache(cache, content, records);
+
+    const staticFiles = await readStatic(root, config.staticDir);
+    const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config.contentDir, parsed);
+    const otherFiles: OutputFile[] = [
+      ...client.files,
+      { path: siteDataFile, contents: siteData },
+      ...search.files,
+      ...staticFiles,
+      ...docAssets,
+      ...redirectFiles(config),
+      sitemapFile(records, origin),
+      robotsFile(config, origin),
+    ];
+
+    const linkCheck = await time('links', () =>
+      checkLinks({
+        pages: records,
+        sourceLinks: new Map(parsed.map((doc) => [doc.source.route, doc.links])),
+        themeLinks,
+        otherFiles: new Set(otherFiles.map((file) => file.path)),
+        baseUrl: config.baseUrl,
+      }),
+    );
+    const routeSet = new Set(records.map((page) => page.route));
+    config.redirects.forEach(({ to }, i) => {
+      const target = joinUrl(config.baseUrl, to.replace(/^\//, '')).split('#')[0];
+      if (!routeSet.has(target) && !routeSet.has(target + '/')) linkCheck.broken.push({ where: `site.config.ts (redirects[${i}].to)`, href: to, reason: 'no page at that path' });
+    });
+    linkCheck.broken.push(...missingAssets);
+    if (linkCheck.broken.length) throw brokenLinksError(linkCheck.broken);
+
+    await time('emit', async () => {
+      await keep(otherFiles);
+      await output?.commit();
+    });
+    return {
+      loaded,
+      devSearchIndex,
+      files: memoryFiles,
+      pages: records,
+      client,
+      stats: {
+        docs: parsed.length,
+        pages: records.length,
+        linksChecked: linkCheck.checked,
+        files: records.reduce((sum, page) => sum + (page.kind === 'notFound' ? 1 : 2), 0) + otherFiles.length,
+        bytes,
+        parsedDocs: parsedCount,
+        renderedPages: renderedCount,
+        timings,
+      },
+    };
+  } catch (error) {
+    await output?.discard();
+    throw error;
+  }
 }
 
 async function loadTheme(content: ContentSource, baseUrl: string): Promise<{ server: ThemeServer; client: ClientBundle }> {
@@ -307,7 +349,7 @@ async function readDocAssets(root: string, contentDir: string, docs: ParsedDoc[]
   return { files, missing };
 }
 
-function pruneCache(cache: BuildCache, content: ContentSource, rendered: RenderedPage[]): void {
+function pruneCache(cache: BuildCache, content: ContentSource, rendered: PageRecord[]): void {
   const docFiles = new Set(content.docs.map((doc) => doc.file));
   for (const file of cache.parsed.keys()) if (!docFiles.has(file)) cache.parsed.delete(file);
   const pageFiles = new Set(rendered.map((page) => page.file));

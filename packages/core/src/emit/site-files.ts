@@ -1,13 +1,13 @@
 import type { SiteConfig } from '../config/schema.js';
-import type { RenderedPage } from '../render/render-pages.js';
+import type { PageRecord } from '../render/render-pages.js';
 import { escapeAttribute, escapeHtml } from '../render/render-pages.js';
 import type { OutputFile } from '../client/bundle-theme.js';
 
 /** sitemap.xml of every indexable page. */
-export function sitemapFile(pages: RenderedPage[], origin: string): OutputFile {
+export function sitemapFile(pages: PageRecord[], origin: string): OutputFile {
   const urls = pages
-    .filter((page) => !page.noindex && page.data.kind !== 'notFound')
-    .map((page) => `  <url><loc>${escapeHtml(origin + page.data.route)}</loc></url>`)
+    .filter((page) => !page.noindex && page.kind !== 'notFound')
+    .map((page) => `  <url><loc>${escapeHtml(origin + page.route)}</loc></url>`)
     .join('\n');
   return { path: 'sitemap.xml', contents: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n` };
 }

@@ -1,5 +1,5 @@
 import type { LinkReference } from '../markdown/links.js';
-import type { RenderedPage } from '../render/render-pages.js';
+import type { PageRecord } from '../render/render-pages.js';
 import type { ThemeLink } from '../site/theme-site.js';
 import { CONFIG_FILE } from '../config/load-config.js';
 import { DocsgenError, formatLocation } from '../errors.js';
@@ -12,7 +12,7 @@ export interface BrokenLink {
 }
 
 export interface LinkCheckInput {
-  pages: RenderedPage[];
+  pages: PageRecord[];
   /** Markdown links of each page's source, keyed by route, to name file:line:column. */
   sourceLinks: Map<string, LinkReference[]>;
   themeLinks: ThemeLink[];
@@ -30,7 +30,7 @@ const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /** Checks every internal link and anchor of the rendered pages against the ids those pages really carry. */
 export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl }: LinkCheckInput): LinkCheckResult {
-  const idsByRoute = new Map(pages.map((page) => [page.data.route, page.ids]));
+  const idsByRoute = new Map(pages.map((page) => [page.route, page.ids]));
   const themeKeyByHref = new Map<string, string>();
   for (const link of themeLinks) if (!themeKeyByHref.has(link.href)) themeKeyByHref.set(link.href, link.configKey);
   const broken: BrokenLink[] = [];
@@ -38,11 +38,11 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
   let checked = 0;
 
   for (const page of pages) {
-    const written = [...(sourceLinks.get(page.data.route) ?? [])];
+    const written = [...(sourceLinks.get(page.route) ?? [])];
     for (const href of page.hrefs) {
       if (EXTERNAL.test(href) && !href.startsWith('/')) continue;
       checked++;
-      const reason = problemWith(href, page.data.route, idsByRoute, otherFiles, baseUrl);
+      const reason = problemWith(href, page.route, idsByRoute, otherFiles, baseUrl);
       const decoded = safeDecode(href);
       const sourceIndex = written.findIndex((link) => link.href === href || safeDecode(link.href) === decoded);
       const source = sourceIndex >= 0 ? written.splice(sourceIndex, 1)[0] : undefined;

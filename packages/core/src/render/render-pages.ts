@@ -1,14 +1,12 @@
 import type { PageData, SidebarItem, ThemeSite } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
 
-/** A page rendered to a complete HTML document, with what the link checker needs from it. */
-export interface RenderedPage {
-  data: PageData;
+/** What the stages after rendering need of a page, without its HTML: ids and links for the checker, the route for the sitemap. */
+export interface PageRecord {
+  route: string;
+  kind: PageData['kind'];
   /** Output path relative to the output folder (`docs/a/b/index.html`). */
   file: string;
-  html: string;
-  /** The page data as JSON, for client navigation (kept with the page, so a rebuild does not serialise it again). */
-  dataJson: string;
   /** Every id the page carries, as the browser sees it. */
   ids: Set<string>;
   /** Every `<a href>` on the page, in document order. */
@@ -16,6 +14,14 @@ export interface RenderedPage {
   /** Source file the page came from, for error messages. */
   sourceFile: string;
   noindex: boolean;
+}
+
+/** A page rendered to a complete HTML document, with its data for client navigation. */
+export interface RenderedPage extends PageRecord {
+  data: PageData;
+  html: string;
+  /** The page data as JSON, for client navigation (kept with the page, so a rebuild does not serialise it again). */
+  dataJson: string;
 }
 
 export interface RenderContext {
@@ -75,7 +81,18 @@ ${head.join('\n')}
 </body>
 </html>
 `;
-  return { data, file: page.file, html, dataJson: JSON.stringify(data), ids: collectIds(html), hrefs: collectHrefs(html), sourceFile: page.sourceFile, noindex: page.noindex };
+  return {
+    route: data.route,
+    kind: data.kind,
+    file: page.file,
+    ids: collectIds(html),
+    hrefs: collectHrefs(html),
+    sourceFile: page.sourceFile,
+    noindex: page.noindex,
+    data,
+    html,
+    dataJson: JSON.stringify(data),
+  };
 }
 
 /** On the not-found page: `/a/b.html` or `/a/b/index.html` without a page of its own goes to `/a/b/`. */
@@ -87,11 +104,19 @@ const ID_PATTERN = /\sid="([^"]*)"/g;
 const HREF_PATTERN = /<a\s[^>]*?href="([^"]*)"/g;
 
 function collectIds(html: string): Set<string> {
-  return new Set([...html.matchAll(ID_PATTERN)].map((m) => decodeEntities(m[1])));
+  return new Set(detached([...html.matchAll(ID_PATTERN)].map((m) => decodeEntities(m[1]))));
 }
 
 function collectHrefs(html: string): string[] {
-  return [...html.matchAll(HREF_PATTERN)].map((m) => decodeEntities(m[1]));
+  return detached([...html.matchAll(HREF_PATTERN)].map((m) => decodeEntities(m[1])));
+}
+
+/**
+ * Copies of strings cut from a page's HTML. V8 keeps a substring as a slice of its parent, so a page's
+ * ids and links, which outlive it for the link checker, would keep its whole HTML in memory.
+ */
+function detached(pieces: string[]): string[] {
+  return JSON.parse(JSON.stringify(pieces)) as string[];
 }
 
 export function decodeEntities(text: string): string {

@@ -44,6 +44,18 @@ test('GFM: tables, task lists, strikethrough, autolinks and footnotes', () => {
   assert.match(html, /id="user-content-fn-1"/);
 });
 
+test('literal autolinks: URLs, www. and e-mail addresses in text become links', () => {
+  const { html } = parse('访问 https://a.example.com/x 获取。\n\n或 www.example.org 。\n\n或写信到 support@example.com 。\n\n没有候选的段落。');
+  assert.match(html, /<a href="https:\/\/a.example.com\/x"/);
+  assert.match(html, /<a href="http:\/\/www.example.org"/);
+  assert.match(html, /<a href="mailto:support@example.com"/);
+  assert.equal((processor.data() as { wrappedLiteralAutolinkTransforms?: number }).wrappedLiteralAutolinkTransforms, 1, 'the transform is found and skipped only for trees without candidates');
+});
+
+test('a doc without any URL or address is parsed the same with the autolink transform skipped', () => {
+  assert.doesNotMatch(parse('纯文本，没有链接。\n\n| a |\n|---|\n| b |').html, /<a /);
+});
+
 test('admonitions with and without titles, in both spellings', () => {
   const { html } = parse(':::tip 小提示\n内容\n:::\n\n:::warning[注意事项]\n小心\n:::\n\n:::danger\n危险\n:::\n');
   assert.match(html, /class="admonition admonition-tip"[^>]*><p class="admonition-title">小提示<\/p>/);

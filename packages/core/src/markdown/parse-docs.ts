@@ -24,6 +24,7 @@ import { docState, type DocState } from './doc-state.js';
 import { remarkHeadingIds } from './heading-ids.js';
 import type { LinkReference } from './links.js';
 import { remarkLinks } from './links.js';
+import { remarkLiteralAutolinksWhenPresent } from './literal-autolinks.js';
 import { remarkSearchSections, type SearchSection } from './search-sections.js';
 
 /** A doc after Markdown processing: its body rendered to static HTML plus what other stages need from it. */
@@ -58,6 +59,7 @@ export function createMarkdownProcessor(highlighter: CodeHighlighter): MarkdownP
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
+    .use(remarkLiteralAutolinksWhenPresent)
     .use(remarkCjkFriendly)
     .use(remarkDirective)
     .use(remarkTitleHeading)

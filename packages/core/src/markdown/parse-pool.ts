@@ -8,9 +8,10 @@ import type { ParseJob, ParseReply } from './parse-worker.js';
 
 /**
  * Below this much Markdown, starting workers (each loads unified and the grammars, cold) costs more
- * than it saves. Measured on this 2-vCPU machine: this site (1.5 MB of Markdown, ~0.7 M characters)
- * parses in 5.4 s on one thread and 5.2 s split, as both threads slow down when they run together;
- * the 2,000-page corpus went from 26 s to 15 s.
+ * than it saves. Measured on this 2-vCPU machine: this site (1.5 MB of Markdown, ~0.9 M characters)
+ * builds in 2.8 s parsing on one thread and 3.0–3.2 s on two, because V8's compiler and collector
+ * threads already keep the second core busy while the JIT is cold; the 2,000-page corpus went from
+ * 26 s to 15 s.
  */
 const MIN_MARKDOWN_CHARS_FOR_WORKERS = 1_500_000;
 

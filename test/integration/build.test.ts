@@ -32,6 +32,14 @@ test('every route is a folder with index.html under the output root, which is /d
   assert.deepEqual((await readdir(out())).sort(), ['404.html', '__data', 'assets', 'docs', 'img', 'index.html', 'robots.txt', 'search', 'sitemap.xml']);
 });
 
+test('the search index names each page\'s section by its sidebar category label', async () => {
+  const file = (await written()).find((name) => /^assets\/search-index\.[0-9a-f]+\.json$/.test(name));
+  assert.ok(file, 'the search index is written');
+  const index = JSON.parse(await readFile(path.join(out(), file), 'utf8')) as { pages: [string, string, string][] };
+  const features = index.pages.find(([route]) => route === '/docscenter/docs/guide/features/');
+  assert.equal(features?.[2], '使用指南', 'the label of guide/_category_.json, not the title of guide/index.md (指南)');
+});
+
 test('drafts are left out of build', async () => {
   const files = await written();
   assert.ok(files.includes('docs/guide/features/index.html'));

@@ -142,14 +142,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const docPages = buildDocPages(parsed, sidebar);
   // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
   // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
+  const categoryLabels = new Map(content.categories.flatMap((category) => (category.label ? [[category.dir, category.label] as const] : [])));
   const search: { url?: string; files: OutputFile[] } = dev
     ? { url: config.baseUrl + DEV_SEARCH_INDEX, files: [] }
     : await time('search', () => {
-        const { url, files } = buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl });
+        const { url, files } = buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl, categoryLabels });
         return { url, files };
       });
   const devSearchIndex = dev
-    ? (): OutputFile | undefined => buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl }).files.map((file) => ({ ...file, path: DEV_SEARCH_INDEX }))[0]
+    ? (): OutputFile | undefined => buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl, categoryLabels }).files.map((file) => ({ ...file, path: DEV_SEARCH_INDEX }))[0]
     : undefined;
   const { site, themeLinks } = toThemeSite(config, routes.routeById, dev);
   site.searchIndexUrl = search.url;

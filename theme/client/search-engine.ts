@@ -30,7 +30,7 @@ export interface SearchEngine {
   search(query: string, limit?: number): SearchHit[];
 }
 
-type Clause = { term: string; required: boolean; boost?: number; wildcard?: number };
+type Clause = { term: string; boost?: number; wildcard?: number };
 
 const EXCERPT_CHARS = 90;
 
@@ -47,7 +47,7 @@ export function createSearchEngine(data: SearchIndexFile, options: TokenizeOptio
   const loaded = lunrIndex(data.index);
   return {
     search(query, limit = 10) {
-      const clauses = queryClauses(query, { ...options, has: loaded.has });
+      const clauses = queryClauses(query, options);
       if (!clauses.length) return [];
       const complete = completeness(query, options, loaded.has);
       const byPage = new Map<number, { ref: number; score: number; complete: boolean }>();
@@ -275,38 +275,36 @@ function run(loaded: LoadedIndex, clauses: Clause[]): lunr.Index.Result[] {
 }
 
 /**
- * lunr clauses for a query, from the same tokenizer as the index: every CJK bigram and every word
- * required; a lone CJK character matches inside any term; the word being typed (no space after it)
- * matches as a prefix. A name (`XYIoT.init`) is required whole when the index has it, else by its parts.
+ * lunr clauses for a query, from the same tokenizer as the index: every CJK bigram and every word; a
+ * lone CJK character matches inside any term; the word being typed (no space after it) matches as a
+ * prefix; a name (`XYIoT.init`) counts whole and by its parts. All clauses are optional to lunr: the
+ * results that hold the whole query (`completeness`) rank first, so a partial match still shows.
  */
-export function queryClauses(query: string, options: TokenizeOptions & { has?: (term: string) => boolean } = {}): Clause[] {
+function queryClauses(query: string, options: TokenizeOptions): Clause[] {
   const clauses = new Map<string, Clause>();
   const add = (clause: Clause) => {
     const key = clause.term + ':' + (clause.wildcard ?? 0);
-    const seen = clauses.get(key);
-    if (!seen) clauses.set(key, clause);
-    else if (clause.required) seen.required = true;
+    if (!clauses.has(key)) clauses.set(key, clause);
   };
   const runs = textRuns(query);
   const typing = !/\s$/.test(query);
   runs.forEach((r, i) => {
     const terms = tokenize(r.text, options);
     if (r.kind === 'cjk') {
-      if (terms.length === 1) add({ term: terms[0], required: true, wildcard: lunr.Query.wildcard.LEADING | lunr.Query.wildcard.TRAILING });
-      else for (const term of terms) add({ term, required: Array.from(term).length > 1 });
+      if (terms.length === 1) add({ term: terms[0], wildcard: lunr.Query.wildcard.LEADING | lunr.Query.wildcard.TRAILING });
+      else for (const term of terms) add({ term });
       return;
     }
     const prefix = typing && i === runs.length - 1 ? lunr.Query.wildcard.TRAILING : undefined;
     const [whole, ...parts] = terms;
     if (!parts.length) {
-      add({ term: whole, required: true, wildcard: prefix });
-      if (prefix) add({ term: whole, required: false, boost: 2 });
+      add({ term: whole, wildcard: prefix });
+      if (prefix) add({ term: whole, boost: 2 });
       return;
     }
-    // `getDeviceList`: the whole name when the docs use it, its parts (`get`, `device`, `list`) otherwise.
-    const wholeKnown = !prefix && (options.has?.(whole) ?? false);
-    add({ term: whole, required: wholeKnown, boost: 3, wildcard: prefix });
-    parts.forEach((part, j) => add({ term: part, required: !wholeKnown, wildcard: j === parts.length - 1 ? prefix : undefined }));
+    // `getDeviceList`: the whole name scores most; its parts (`get`, `device`, `list`) find pages that split it.
+    add({ term: whole, boost: 3, wildcard: prefix });
+    parts.forEach((part, j) => add({ term: part, wildcard: j === parts.length - 1 ? prefix : undefined }));
   });
   return [...clauses.values()];
 }

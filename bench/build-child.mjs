@@ -1,5 +1,10 @@
-// Runs one docsgen command in this process and reports its peak memory on stderr, for the benchmark.
+// Runs one docsgen command as bin/docsgen.js does (relaunched the same way) and reports the peak memory of
+// the process that did the work on stderr, for the benchmark.
+import { relaunchWithSmallV8Pool } from '../bin/relaunch.js';
+
 process.env.NODE_ENV ??= 'production';
-const { main } = await import('../dist/cli.js');
-await main(process.argv);
-process.stderr.write(`\nBENCH ${JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS })}\n`);
+if (!relaunchWithSmallV8Pool(import.meta.url)) {
+  const { main } = await import('../dist/cli.js');
+  await main(process.argv);
+  process.stderr.write(`\nBENCH ${JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS })}\n`);
+}

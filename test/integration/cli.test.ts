@@ -1,7 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { copyFixture, repoRoot, type FixtureSite } from '../helpers/fixtures.js';
@@ -63,4 +64,42 @@ test('npm install links the docsgen command, so `npx docsgen` and the npm script
   const result = spawnSync(linked, ['--root', site.root, 'check'], { encoding: 'utf8' });
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stdout, /docsgen checked \d+ pages/);
+});
+
+/** Pids of processes whose command line holds every one of `parts`. */
+function processesWith(...parts: string[]): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return parts.every((part) => command.includes(part));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+test('on two cores the CLI relaunches itself with a one-thread V8 pool, and that process stops when its launcher is killed', { skip: availableParallelism() > 2 || process.platform !== 'linux' ? 'only relaunches on one or two cores (reads /proc)' : false }, async () => {
+  const launcher = spawn(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), '--root', site.root, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      launcher.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk;
+        if (output.includes('serving http://')) resolve();
+      });
+      launcher.on('exit', () => reject(new Error(`serve exited: ${output}`)));
+    });
+    const workers = processesWith('--v8-pool-size=1', site.root, 'serve');
+    assert.equal(workers.length, 1, 'one relaunched process does the work');
+    launcher.kill('SIGKILL');
+    const deadline = Date.now() + 5000;
+    while (processesWith('--v8-pool-size=1', site.root, 'serve').length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(processesWith('--v8-pool-size=1', site.root, 'serve'), [], 'the relaunched process ended with its launcher');
+  } finally {
+    launcher.kill('SIGKILL');
+    for (const pid of processesWith('--v8-pool-size=1', site.root, 'serve')) process.kill(pid, 'SIGKILL');
+  }
 });

@@ -49,9 +49,15 @@ program
     const { root } = common();
     const server = await serve({ root, port: options.port, host: options.host, log: (message) => console.log(`[docsgen] ${message}`) });
     console.log(`[docsgen] serving ${server.url}  (drafts shown; Ctrl+C to stop)`);
-    const stop = () => void server.close().then(() => process.exit(0));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    // Ctrl+C can arrive twice (from the terminal and passed on by bin/relaunch.js): close once.
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      void server.close().then(() => process.exit(0));
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
   });
 
 function common(): CommonOptions {

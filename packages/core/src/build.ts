@@ -208,6 +208,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // The body's HTML is covered by its doc's parse key, so it need not be serialised and hashed on every rebuild.
     const { html: _html, ...shape } = page.data;
     const key = hash(contextKey + (parseKeyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex);
+    // Only `serve` keeps rendered pages between builds; a one-shot build would hold every page's HTML to the end.
     const cached = options.cache?.rendered.get(page.file);
     if (cached?.key === key) return cached.page;
     renderedCount++;
@@ -230,8 +231,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const memoryFiles: OutputFile[] = [];
   const records: PageRecord[] = [];
   let renderedCount = 0;
+  let fileCount = 0;
   let bytes = 0;
   const keep = async (files: OutputFile[]) => {
+    fileCount += files.length;
     for (const file of files) bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength;
     if (output) await output.write(files);
     else memoryFiles.push(...files);
@@ -303,7 +306,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         docs: parsed.length,
         pages: records.length,
         linksChecked: linkCheck.checked,
-        files: records.reduce((sum, page) => sum + (page.kind === 'notFound' ? 1 : 2), 0) + otherFiles.length,
+        files: fileCount,
         bytes,
         parsedDocs: parsedCount,
         renderedPages: renderedCount,

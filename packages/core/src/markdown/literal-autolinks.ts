@@ -2,6 +2,7 @@ import type { Root } from 'mdast';
 import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
 import type { Extension } from 'mdast-util-from-markdown';
 import type { Processor } from 'unified';
+import { EXIT, visit } from 'unist-util-visit';
 
 type Transform = NonNullable<Extension['transforms']>[number];
 
@@ -30,11 +31,11 @@ export function remarkLiteralAutolinksWhenPresent(this: Processor) {
 }
 
 function hasCandidate(tree: Root): boolean {
-  const stack: { type: string; value?: string; children?: unknown[] }[] = [tree];
-  while (stack.length) {
-    const node = stack.pop()!;
-    if (node.type === 'text' && CANDIDATE.test(node.value!)) return true;
-    if (node.children) for (const child of node.children) stack.push(child as (typeof stack)[number]);
-  }
-  return false;
+  let found = false;
+  visit(tree, 'text', (node) => {
+    if (!CANDIDATE.test(node.value)) return undefined;
+    found = true;
+    return EXIT;
+  });
+  return found;
 }

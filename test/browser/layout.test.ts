@@ -115,6 +115,8 @@ test('code blocks copy their code and show the copied state', async () => {
   const block = page.locator('.code-block').first();
   await block.hover();
   await block.locator('.copy-button').click();
+  // The label changes once the clipboard write has finished, a moment after the click.
+  await block.locator('.copy-button.copied').waitFor({ timeout: 5000 });
   assert.equal(await block.locator('.copy-button').textContent(), '已复制');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'fun main() {\n    println("你好")\n}');
   await context.close();

@@ -20,10 +20,11 @@ program
   .command('build')
   .description('production build into the output folder (drafts left out); fails on broken links')
   .option('--out <dir>', 'output folder, served as the site base path', 'build')
-  .action(async (options: { out: string }) => {
+  .option('--force', 'replace the output folder even when docsgen did not create it (it has no .docsgen-output file)', false)
+  .action(async (options: { out: string; force: boolean }) => {
     const { root } = common();
     const start = performance.now();
-    const result = await build({ root, outDir: options.out, write: true, onProgress: progressPrinter() });
+    const result = await build({ root, outDir: options.out, force: options.force, write: true, onProgress: progressPrinter() });
     clearProgress();
     report('built', result.stats, start);
     console.log(`  output: ${path.resolve(root, options.out)}`);

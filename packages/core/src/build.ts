@@ -9,6 +9,7 @@ import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } fro
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
 import { stageOutput } from './emit/emit-site.js';
+import { claimOutputFolder } from './emit/output-folder.js';
 import { redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
 import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
@@ -29,6 +30,8 @@ export interface BuildOptions {
   outDir?: string;
   /** Write the output folder (false for `check` and for `serve`, which serves from memory). */
   write: boolean;
+  /** Replace an existing non-empty output folder that docsgen did not write. */
+  force?: boolean;
   /** `serve`: drafts shown with a banner, the client listens for reloads. */
   dev?: boolean;
   /** Kept between rebuilds by `serve`, so only what changed is done again. */
@@ -97,6 +100,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const loaded = await time('config', () => loadConfig(options.root));
   const { config, root } = loaded;
+  const outDir = options.write ? await claimOutputFolder({ root, outDir: options.outDir ?? 'build', contentDir: config.contentDir, staticDir: config.staticDir, force: options.force ?? false }) : undefined;
   const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev, cache: options.cache && cache.scanned }));
   holdHeapGrowthFor(content.docs.length);
   const routes = buildRoutes(content);
@@ -224,10 +228,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           { path: pageDataUrl(config.baseUrl, page.route).slice(config.baseUrl.length), contents: page.dataJson },
         ];
 
-  const outDir = path.resolve(root, options.outDir ?? 'build');
   // A build that writes sends pages to a staging folder as they render, so their HTML does not pile up in memory
   // (10,000 pages are half a gigabyte of it); the folder replaces the output only once everything is written and checked.
-  const output = options.write ? await stageOutput(outDir) : undefined;
+  const output = outDir ? await stageOutput(outDir) : undefined;
   const memoryFiles: OutputFile[] = [];
   const records: PageRecord[] = [];
   let renderedCount = 0;

@@ -58,3 +58,44 @@ test('a few YAML aliases are still read', () =>
     await site.write('content/docs/alias.md', '---\ntitle: &t 别名\nsidebar_label: *t\n---\n正文\n');
     await build({ root: site.root, write: false });
   }));
+
+for (const [slug, reason] of [
+  ['../../../package', /content\/docs\/evil\.md:3  slug "\.\.\/\.\.\/\.\.\/package" leaves the docs route/],
+  ['/../../package', /content\/docs\/evil\.md:3  slug "\/\.\.\/\.\.\/package" leaves the docs route/],
+  ['../docs/intro', /content\/docs\/evil\.md:3  slug "\.\.\/docs\/intro" leaves the docs route/],
+  ['a?b', /content\/docs\/evil\.md:3  slug "a\?b" contains a "\?" \(a query\)/],
+  ['a#b', /content\/docs\/evil\.md:3  slug "a#b" contains a "#" \(an anchor\)/],
+  ['a%2Fb', /content\/docs\/evil\.md:3  slug "a%2Fb" contains a "%" \(a percent-escape\)/],
+  ['a\\\\b', /content\/docs\/evil\.md:3  slug "a\\\\b" contains a backslash/],
+  ['长'.repeat(100), /content\/docs\/evil\.md:3  slug "长+" has a segment of 300 bytes, more than a file name can hold/],
+] as const) {
+  test(`slug ${JSON.stringify(slug.slice(0, 20))} is refused with file:line and nothing is written outside the output`, () =>
+    withSite(async (site) => {
+      await site.write('package.json', '{"name":"mine"}\n');
+      await site.write('content/docs/evil.md', `---\ntitle: 坏\nslug: "${slug}"\n---\n正文\n`);
+      await assert.rejects(build({ root: site.root, write: true }), failsWith(reason));
+      assert.equal(await site.read('package.json'), '{"name":"mine"}\n');
+      assert.ok(!existsSync(site.file('build')), 'no output was written');
+    }));
+}
+
+test('an id with a path in it is refused with file:line', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/evil.md', '---\ntitle: 坏\nid: ../../../package\n---\n正文\n');
+    await assert.rejects(build({ root: site.root, write: false }), failsWith(/content\/docs\/evil\.md:3  id "\.\.\/\.\.\/\.\.\/package" is not a plain name/));
+  }));
+
+test('a slug that resolves onto another page is a duplicate route with file:line', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/guide/evil.md', '---\ntitle: 坏\nslug: .\n---\n正文\n');
+    await assert.rejects(build({ root: site.root, write: true }), failsWith(/duplicate route \/docscenter\/docs\/guide\/: content\/docs\/guide\/(index|evil)\.md and content\/docs\/guide\/(index|evil)\.md both produce it/));
+    await site.write('content/docs/guide/evil.md', '---\ntitle: 坏\nslug: ./../intro\n---\n正文\n');
+    await assert.rejects(build({ root: site.root, write: true }), failsWith(/content\/docs\/guide\/evil\.md:3  duplicate route \/docscenter\/docs\/intro\//));
+  }));
+
+test('relative slugs resolve against the doc\'s folder, within the docs route', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/guide/moved.md', '---\ntitle: 搬家\nslug: ../elsewhere/./here\n---\n正文\n');
+    await build({ root: site.root, write: true });
+    assert.ok(existsSync(site.file('build/docs/elsewhere/here/index.html')));
+  }));

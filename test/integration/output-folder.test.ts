@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
+import { stageOutput } from '../../packages/core/src/emit/emit-site.js';
 import { DocsgenError } from '../../packages/core/src/errors.js';
 import { copyFixture, repoRoot, type FixtureSite } from '../helpers/fixtures.js';
 
@@ -191,3 +192,16 @@ test('an old output that cannot be removed (read-only inside) does not fail late
 function deadProcessId(): number {
   return Number(spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout);
 }
+
+test('the output writer refuses any path that leaves the output folder', () =>
+  withSite(async (site) => {
+    const output = await stageOutput(site.file('build'));
+    try {
+      for (const bad of ['../escaped.txt', 'docs/../../escaped.txt', site.file('escaped.txt')]) {
+        await assert.rejects(output.write([{ path: bad, contents: 'x' }]), refused(/is outside the output folder/));
+      }
+      assert.ok(!existsSync(site.file('escaped.txt')));
+    } finally {
+      await output.discard();
+    }
+  }));

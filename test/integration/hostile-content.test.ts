@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, symlink } from 'node:fs/promises';
 import { build } from '../../packages/core/src/build.js';
 import { DocsgenError } from '../../packages/core/src/errors.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
@@ -98,4 +98,52 @@ test('relative slugs resolve against the doc\'s folder, within the docs route', 
     await site.write('content/docs/guide/moved.md', '---\ntitle: 搬家\nslug: ../elsewhere/./here\n---\n正文\n');
     await build({ root: site.root, write: true });
     assert.ok(existsSync(site.file('build/docs/elsewhere/here/index.html')));
+  }));
+
+for (const target of ['../../.env', '../../.git/config', '../../site.config.ts', '../'.repeat(12) + 'etc/hostname', 'guide/../../../.env']) {
+  test(`an image at ${target} (outside the content and static folders) is an error with file:line and is not published`, () =>
+    withSite(async (site) => {
+      await site.write('.env', 'SECRET_TOKEN=abc\n');
+      await site.write('.git/config', '[core]\n');
+      await site.write('content/docs/evil.md', `---\ntitle: 坏\n---\n\n![图](${target})\n`);
+      await assert.rejects(build({ root: site.root, write: true }), failsWith(new RegExp(`content/docs/evil\\.md:5  image ${target.replace(/[.?*]/g, '\\$&')} is outside the content and static folders`)));
+      assert.ok(!existsSync(site.file('build')), 'nothing was published');
+    }));
+}
+
+test('images in the static folder and elsewhere in the content folder are published', () =>
+  withSite(async (site) => {
+    await site.write('content/images/shared.png', 'png');
+    await site.write('content/docs/pictures.md', '---\ntitle: 图片\n---\n\n![标志](../../static/img/logo.svg)\n\n![共用](../images/shared.png)\n');
+    await build({ root: site.root, write: true });
+    const page = await readFile(site.file('build/docs/pictures/index.html'), 'utf8');
+    assert.match(page, /src="\/docscenter\/img\/logo\.svg"/);
+    assert.match(page, /src="\/docscenter\/assets\/content\/images\/shared\.png"/);
+    assert.equal(await site.read('build/assets/content/images/shared.png'), 'png');
+  }));
+
+for (const [link, target, pattern] of [
+  ['static/passwd', '/etc/passwd', /static\/passwd  a symbolic link to \/etc\/passwd, outside the static folder/],
+  ['content/docs/leak.md', '../../secret.md', /content\/docs\/leak\.md  a symbolic link to .*\/secret\.md, outside the content\/docs folder/],
+  ['content/docs/guide/picture.png', '../../../site.config.ts', /content\/docs\/guide\/picture\.png  a symbolic link to .*\/site\.config\.ts, outside the content\/docs folder/],
+  ['static/img/config.ts', '../../site.config.ts', /static\/img\/config\.ts  a symbolic link to .*\/site\.config\.ts, outside the static folder/],
+] as const) {
+  test(`a symbolic link ${link} -> ${target} is not followed out of the site`, () =>
+    withSite(async (site) => {
+      await site.write('secret.md', '---\ntitle: 秘密\n---\n秘密\n');
+      await symlink(target, site.file(link));
+      if (link.endsWith('.png')) await site.edit('content/docs/intro.md', (text) => text + '\n![图](./guide/picture.png)\n');
+      await assert.rejects(build({ root: site.root, write: true }), failsWith(pattern));
+      assert.ok(!existsSync(site.file('build')), 'nothing was published');
+    }));
+}
+
+test('a symbolic link loop in the content and static folders does not make the build endless', { timeout: 60_000 }, () =>
+  withSite(async (site) => {
+    const before = await build({ root: site.root, write: false });
+    await symlink('..', site.file('content/docs/guide/loop'));
+    await symlink('.', site.file('static/img/self'));
+    const after = await build({ root: site.root, write: true });
+    assert.equal(after.stats.pages, before.stats.pages, 'no doc is found again through the loop');
+    assert.equal(after.stats.files, before.stats.files, 'no static file is published again through the loop');
   }));

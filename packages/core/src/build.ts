@@ -1,18 +1,16 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import fg from 'fast-glob';
 import { createElement } from 'react';
 import { joinUrl, pageDataUrl, type PageData } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
+import { readDocAssets, readStatic } from './emit/copied-files.js';
 import { stageOutput } from './emit/emit-site.js';
 import { claimOutputFolder } from './emit/output-folder.js';
 import { redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
-import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
+import { brokenLinksError, checkLinks } from './links/check-links.js';
 import { createCodeHighlighter } from './markdown/highlighter.js';
 import { createMarkdownProcessor, type MarkdownProcessor, type ParsedDoc } from './markdown/parse-docs.js';
 import { parseMany } from './markdown/parse-pool.js';
@@ -265,8 +263,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     });
     pruneCache(cache, content, records);
 
-    const staticFiles = await readStatic(root, config.staticDir);
-    const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config.contentDir, parsed);
+    const staticFiles = await readStatic(root, config);
+    const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config, parsed);
     const otherFiles: OutputFile[] = [
       ...client.files,
       { path: siteDataFile, contents: siteData },
@@ -330,30 +328,6 @@ async function loadTheme(content: ContentSource, baseUrl: string): Promise<{ ser
 /** `/docscenter/docs/a/` → `docs/a/index.html`. */
 function routeFile(route: string, baseUrl: string): string {
   return route.slice(baseUrl.length) + 'index.html';
-}
-
-async function readStatic(root: string, staticDir: string): Promise<OutputFile[]> {
-  const files = await fg('**/*', { cwd: path.join(root, staticDir), dot: false });
-  return Promise.all(files.map(async (file) => ({ path: file, contents: await readFile(path.join(root, staticDir, file)) })));
-}
-
-/** Images the docs reference, copied under assets/docs/; a missing one is reported like a broken link. */
-async function readDocAssets(root: string, contentDir: string, docs: ParsedDoc[]): Promise<{ files: OutputFile[]; missing: BrokenLink[] }> {
-  const files: OutputFile[] = [];
-  const missing: BrokenLink[] = [];
-  const seen = new Set<string>();
-  for (const doc of docs) {
-    for (const asset of doc.assets) {
-      if (seen.has(asset)) continue;
-      seen.add(asset);
-      try {
-        files.push({ path: 'assets/docs/' + path.posix.relative(path.posix.join(contentDir, 'docs'), asset), contents: await readFile(path.join(root, asset)) });
-      } catch {
-        missing.push({ where: doc.source.file, href: asset, reason: 'image file not found' });
-      }
-    }
-  }
-  return { files, missing };
 }
 
 function pruneCache(cache: BuildCache, content: ContentSource, rendered: PageRecord[]): void {

@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { OutputFile } from '../client/bundle-theme.js';
+import type { SiteConfig } from '../config/schema.js';
+import { containedIn, findSiteFiles } from '../content/contained-files.js';
+import type { BrokenLink } from '../links/check-links.js';
+import { imageOutputPath } from '../markdown/image-assets.js';
+import type { ParsedDoc } from '../markdown/parse-docs.js';
+
+/** Every file of the static folder, published at its own path. */
+export async function readStatic(root: string, config: SiteConfig): Promise<OutputFile[]> {
+  const files = await findSiteFiles(root, config.staticDir, '**/*');
+  return Promise.all(files.map(async (file) => ({ path: file, contents: await readFile(path.join(root, config.staticDir, file)) })));
+}
+
+/** Images the docs reference: those in the content folder are copied under assets/; a missing one is reported like a broken link. */
+export async function readDocAssets(root: string, config: SiteConfig, docs: ParsedDoc[]): Promise<{ files: OutputFile[]; missing: BrokenLink[] }> {
+  const assertContained = await containedIn(root, [config.contentDir, config.staticDir]);
+  const files: OutputFile[] = [];
+  const missing: BrokenLink[] = [];
+  const seen = new Set<string>();
+  for (const doc of docs) {
+    for (const asset of doc.assets) {
+      if (seen.has(asset)) continue;
+      seen.add(asset);
+      await assertContained(asset);
+      const output = imageOutputPath(asset, config)!;
+      try {
+        const contents = await readFile(path.join(root, asset));
+        // A static file is published by readStatic already.
+        if (!output.startsWith('assets/')) continue;
+        files.push({ path: output, contents });
+      } catch {
+        missing.push({ where: doc.source.file, href: asset, reason: 'image file not found' });
+      }
+    }
+  }
+  return { files, missing };
+}

@@ -10,14 +10,15 @@ export interface AssetFolders {
  * root. Only images inside the content folder (copied under `assets/`) or the static folder (already published at its
  * own path) have a place: anything else (`../../.env`, `../../site.config.ts`) is not the site's to publish.
  */
-export function imageOutputPath(source: string, { contentDir, staticDir }: AssetFolders): string | undefined {
+export function imagePlace(source: string, { contentDir, staticDir }: AssetFolders): { output: string; inStatic: boolean } | undefined {
   const under = (dir: string) => {
     const prefix = path.posix.normalize(dir.split(path.sep).join('/')).replace(/^\.\/|\/+$/g, '') + '/';
     return source.startsWith(prefix) && !source.startsWith('../') ? source.slice(prefix.length) : undefined;
   };
   const inDocs = under(path.posix.join(contentDir, 'docs'));
-  if (inDocs !== undefined) return 'assets/docs/' + inDocs;
+  if (inDocs !== undefined) return { output: 'assets/docs/' + inDocs, inStatic: false };
   const inContent = under(contentDir);
-  if (inContent !== undefined) return 'assets/content/' + inContent;
-  return under(staticDir);
+  if (inContent !== undefined) return { output: 'assets/content/' + inContent, inStatic: false };
+  const inStatic = under(staticDir);
+  return inStatic === undefined ? undefined : { output: inStatic, inStatic: true };
 }

@@ -22,7 +22,7 @@ import { HIGHLIGHTED_CODE_TAG, rehypeCodeBlocks } from './code-blocks.js';
 import type { CodeHighlighter } from './highlighter.js';
 import { docState, type DocState } from './doc-state.js';
 import { remarkHeadingIds } from './heading-ids.js';
-import { imageOutputPath } from './image-assets.js';
+import { imagePlace } from './image-assets.js';
 import type { LinkReference } from './links.js';
 import { remarkLinks } from './links.js';
 import { remarkLiteralAutolinksWhenPresent } from './literal-autolinks.js';
@@ -102,12 +102,12 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
     },
     resolveAsset: (written, line) => {
       const source = path.posix.normalize(path.posix.join(config.contentDir, 'docs', docsDir, safeDecode(written.split(/[?#]/)[0])));
-      const output = imageOutputPath(source, config);
-      if (output === undefined) {
+      const place = imagePlace(source, config);
+      if (!place) {
         throw new DocsgenError(`image ${written} is outside the content and static folders`, { location: { file: doc.file, line }, hint: `keep images in ${config.contentDir}/ or ${config.staticDir}/` });
       }
       assets.push(source);
-      return joinUrl(config.baseUrl, output);
+      return joinUrl(config.baseUrl, place.output);
     },
   };
   const file = new VFile({ path: doc.file, value: normalizeAdmonitionSyntax(doc.body), data: { docsgen: state } });

@@ -147,3 +147,26 @@ test('a symbolic link loop in the content and static folders does not make the b
     assert.equal(after.stats.pages, before.stats.pages, 'no doc is found again through the loop');
     assert.equal(after.stats.files, before.stats.files, 'no static file is published again through the loop');
   }));
+
+test('a heading may not take an id of the page itself; one named like it gets a suffix', () =>
+  withSite(async (site) => {
+    for (const id of ['__docsgen_page', '__docsgen', '__main', 'locale-menu', 'user-content-fn-1']) {
+      await site.write('content/docs/clash.md', `---\ntitle: 冲突\n---\n\n正文\n\n## 标题 {#${id}}\n`);
+      await assert.rejects(build({ root: site.root, write: false }), failsWith(new RegExp(`content/docs/clash\\.md:7  heading id \\{#${id}\\} is reserved for the page itself`)));
+    }
+    await site.write('content/docs/clash.md', '---\ntitle: 冲突\n---\n\n## __main\n\n## __docsgen_page\n\n## locale menu\n');
+    await build({ root: site.root, write: true });
+    const page = await readFile(site.file('build/docs/clash/index.html'), 'utf8');
+    for (const id of ['__main', '__docsgen_page', '__docsgen', 'locale-menu']) assert.equal(page.split(`id="${id}"`).length - 1, 1, `one element with id ${id}`);
+    assert.match(page, /<h2 id="__main-1">/);
+    assert.match(page, /<h2 id="__docsgen_page-1">/);
+    assert.match(page, /<h2 id="locale-menu-1">/);
+  }));
+
+test('duplicate explicit heading ids are an error naming both lines', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/twice.md', '---\ntitle: 两次\n---\n\n## 一 {#same}\n\n正文\n\n## 二 {#same}\n');
+    await assert.rejects(build({ root: site.root, write: false }), failsWith(/content\/docs\/twice\.md:9  duplicate heading id \{#same\} \(first on line 5\)/));
+    await site.write('content/docs/twice.md', '---\ntitle: 两次\n---\n\n## 设备\n\n## 别的 {#设备}\n');
+    await assert.rejects(build({ root: site.root, write: false }), failsWith(/content\/docs\/twice\.md:7  duplicate heading id \{#设备\} \(another heading already has it\)/));
+  }));

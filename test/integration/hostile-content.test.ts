@@ -170,3 +170,12 @@ test('duplicate explicit heading ids are an error naming both lines', () =>
     await site.write('content/docs/twice.md', '---\ntitle: 两次\n---\n\n## 设备\n\n## 别的 {#设备}\n');
     await assert.rejects(build({ root: site.root, write: false }), failsWith(/content\/docs\/twice\.md:7  duplicate heading id \{#设备\} \(another heading already has it\)/));
   }));
+
+test('footnotes with Chinese labels build, and their links are checked', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/notes.md', '---\ntitle: 脚注\n---\n\n正文[^注释]，另一处[^说明]。\n\n[^注释]: 第一条。\n[^说明]: 第二条。\n');
+    await build({ root: site.root, write: true });
+    assert.match(await readFile(site.file('build/docs/notes/index.html'), 'utf8'), /id="user-content-fn-%E6%B3%A8%E9%87%8A"/);
+    await site.edit('content/docs/intro.md', (text) => text + '\n[坏锚点](./notes.md#user-content-fn-没有)\n');
+    await assert.rejects(build({ root: site.root, write: false }), failsWith(/no anchor #user-content-fn-没有 on \/docscenter\/docs\/notes\//));
+  }));

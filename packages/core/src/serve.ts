@@ -107,7 +107,7 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
   const watcher = chokidar.watch([path.join(root, folders.contentDir), path.join(root, folders.staticDir), path.join(root, CONFIG_FILE), theme], {
     ignoreInitial: true,
     followSymlinks: false,
-    ignored: (file: string) => /[\\/](node_modules|\.git)([\\/]|$)|[\\/]\.server-[^\\/]*\.mjs$/.test(file),
+    ignored: (file: string) => /[\\/](node_modules|\.git)([\\/]|$)/.test(file),
   });
   watcher.on('all', (_event, file) => schedule(file));
   // A folder that cannot be watched (too many open files, a link loop, permissions) is reported; the server keeps serving.

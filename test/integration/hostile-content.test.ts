@@ -196,3 +196,18 @@ test('a build writes nothing into docsgen\'s own folders (they may be read-only)
     watcher.close();
   }
 });
+
+test('pathological documents fail at once with file, line and reason, and every one of them is reported', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/stars.md', '---\ntitle: 星号\n---\n\n正常的段落。\n\n' + '*a'.repeat(100_000) + '\n');
+    await site.write('content/docs/quotes.md', '---\ntitle: 引用\n---\n' + '>'.repeat(100_000) + ' 引用\n');
+    await site.write('content/docs/lists.md', '---\ntitle: 列表\n---\n' + '- '.repeat(3_000) + '项\n');
+    await assert.rejects(build({ root: site.root, write: true }), (error: unknown) => {
+      assert.ok(error instanceof DocsgenError);
+      const message = error.format();
+      assert.match(message, /content\/docs\/lists\.md:4  block quotes and lists are nested 3000 levels deep, more than 32/);
+      assert.match(message, /content\/docs\/quotes\.md:4  block quotes and lists are nested 100000 levels deep, more than 32/);
+      assert.match(message, /content\/docs\/stars\.md:7  a paragraph has 100000 runs of \*, _, ~, `, \[ or <, more than 1000/);
+      return true;
+    });
+  }));

@@ -14,7 +14,7 @@ import { brokenLinksError, checkLinks } from './links/check-links.js';
 import { createCodeHighlighter } from './markdown/highlighter.js';
 import { createMarkdownProcessor, type MarkdownProcessor, type ParsedDoc } from './markdown/parse-docs.js';
 import { parseMany } from './markdown/parse-pool.js';
-import { renderPage, type PageRecord, type RenderContext, type RenderedPage } from './render/render-pages.js';
+import { renderNamed, renderPage, type PageRecord, type RenderContext, type RenderedPage } from './render/render-pages.js';
 import { holdHeapGrowthFor } from './memory.js';
 import { buildSearchIndex } from './search/build-search-index.js';
 import { buildDocPages } from './site/build-pages.js';
@@ -190,7 +190,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         route: source.route,
         title: meta.title ?? site.title,
         description: meta.description ?? site.tagline,
-        html: theme.renderStatic(createElement(module.default as () => null, { site } as object)),
+        html: renderNamed(source.file, () => theme.renderStatic(createElement(module.default as () => null, { site } as object))),
         toc: [],
         breadcrumbs: [],
         hideTableOfContents: true,

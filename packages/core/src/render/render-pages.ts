@@ -1,5 +1,6 @@
 import type { PageData, SidebarItem, ThemeSite } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
+import { DocsgenError } from '../errors.js';
 
 /** What the stages after rendering need of a page, without its HTML: ids and links for the checker, the route for the sitemap. */
 export interface PageRecord {
@@ -38,6 +39,15 @@ export interface PageToRender {
   file: string;
   sourceFile: string;
   noindex: boolean;
+}
+
+/** Runs the render of a React page module; what it throws is reported with the module's file. */
+export function renderNamed(file: string, render: () => string): string {
+  try {
+    return render();
+  } catch (error) {
+    throw new DocsgenError(`the page threw while rendering: ${(error as Error).message}`, { location: { file }, cause: error });
+  }
 }
 
 /** Renders one page: the hydrated layout with renderToString, inside the document head docsgen owns. */

@@ -76,9 +76,15 @@ function isAllowed(fact: Fact, stated: string): boolean {
   return (fact.allowed ?? [fact.value]).includes(stated);
 }
 
-/** Every statement of a fact that states another value. */
-export function checkFact(fact: Fact, pages: Pages): Finding[] {
-  const findings: Finding[] = [];
+export interface Statement {
+  file: string;
+  line: number;
+  stated: string;
+}
+
+/** Every place a page states the fact, with the value it states. */
+export function findStatements(fact: Fact, pages: Pages): Statement[] {
+  const statements: Statement[] = [];
   for (const [file, text] of pages) {
     if (!appliesTo(fact, file)) continue;
     for (const source of fact.patterns) {
@@ -86,17 +92,18 @@ export function checkFact(fact: Fact, pages: Pages): Finding[] {
         const stated = match.groups?.value;
         const at = match.indices?.groups?.value;
         if (stated === undefined || !at) throw new Error(`fact ${fact.id}: pattern ${source} has no group "value"`);
-        if (isAllowed(fact, stated)) continue;
-        findings.push({
-          file,
-          line: lineOf(text, at[0]),
-          fact: fact.id,
-          message: `${fact.fact} is ${fact.value}; this page states "${stated}"`,
-        });
+        statements.push({ file, line: lineOf(text, at[0]), stated });
       }
     }
   }
-  return findings;
+  return statements;
+}
+
+/** Every statement of a fact that states another value. */
+export function checkFact(fact: Fact, pages: Pages): Finding[] {
+  return findStatements(fact, pages)
+    .filter((statement) => !isAllowed(fact, statement.stated))
+    .map(({ file, line, stated }) => ({ file, line, fact: fact.id, message: `${fact.fact} is ${fact.value}; this page states "${stated}"` }));
 }
 
 /** The row of an error code in the error-code page's tables. */

@@ -25,7 +25,7 @@ program
   .option('--out <dir>', 'output folder, served as the site base path', 'build')
   .option('--cache-dir <dir>', 'folder of the persistent cache of parsed docs (safe to share between CI runs)', DEFAULT_CACHE_DIR)
   .option('--no-cache', 'parse every doc, neither reading nor writing the cache')
-  .option('--threads <n>', 'threads that parse Markdown (default: one per core on large sites)', parseThreads)
+  .option('--threads <n>', 'threads that parse Markdown and render pages (default: one per core on large sites)', parseThreads)
   .action(async (options: BuildCommandOptions & { out: string }) => {
     const { root } = common();
     const start = performance.now();
@@ -40,7 +40,7 @@ program
   .description('run every check of the build without writing output (for CI)')
   .option('--cache-dir <dir>', 'folder of the persistent cache of parsed docs (safe to share between CI runs)', DEFAULT_CACHE_DIR)
   .option('--no-cache', 'parse every doc, neither reading nor writing the cache')
-  .option('--threads <n>', 'threads that parse Markdown (default: one per core on large sites)', parseThreads)
+  .option('--threads <n>', 'threads that parse Markdown and render pages (default: one per core on large sites)', parseThreads)
   .action(async (options: BuildCommandOptions) => {
     const { root } = common();
     const start = performance.now();

@@ -20,6 +20,8 @@ import { mb, summarize, type Summary } from '../lib/stats.js';
 import { table } from '../lib/table.js';
 
 const HERE = path.join(BENCH_DIR, 'peers');
+/** A copy of the CLI as built when the benchmark starts, so that rebuilding dist/ meanwhile does not change what it measures. */
+const CLI = path.join(BENCH_DIR, '.out', 'peers-cli');
 const sizes = (process.env.BENCH_SIZES ?? '206,2000').split(',').map(Number);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 /** The page edited before each warm rebuild. */
@@ -47,7 +49,7 @@ interface System {
 const docusaurusCli = ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build'];
 const docusaurusState = ['build', '.docusaurus', 'node_modules/.cache'];
 const systems: System[] = [
-  { key: 'docsgen', name: 'docsgen', dir: '', docs: 'docs', coldState: ['out', 'node_modules/.cache'], command: [path.join(REPO_ROOT, 'bin/docsgen.js'), 'build', '--out', 'out'] },
+  { key: 'docsgen', name: 'docsgen', dir: '', docs: 'docs', coldState: ['out', 'node_modules/.cache'], command: [path.join(CLI, 'bin', 'docsgen.js'), 'build', '--out', 'out'] },
   { key: 'faster', name: 'Docusaurus 3.10 Faster', dir: 'docusaurus', docs: 'docs', coldState: docusaurusState, command: [...docusaurusCli, '--config', 'docusaurus.faster.config.js'] },
   { key: 'docusaurus', name: 'Docusaurus 3.10 default', dir: 'docusaurus', docs: 'docs', coldState: docusaurusState, command: docusaurusCli },
   { key: 'vitepress', name: 'VitePress 1.6', dir: 'vitepress', docs: 'src/docs', coldState: ['.vitepress/dist', '.vitepress/cache'], command: ['node_modules/vitepress/bin/vitepress.js', 'build'] },
@@ -59,6 +61,8 @@ for (const dir of new Set(systems.map((system) => system.dir).filter(Boolean))) 
   execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: path.join(HERE, dir), stdio: ['ignore', 'inherit', 'inherit'] });
 }
 execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+await rm(CLI, { recursive: true, force: true });
+for (const dir of ['bin', 'dist']) await cp(path.join(REPO_ROOT, dir), path.join(CLI, dir), { recursive: true });
 
 async function measure(system: System, cwd: string): Promise<Build> {
   const load = loadavg()[0];

@@ -23,13 +23,14 @@ program
   .command('build')
   .description('production build into the output folder (drafts left out); fails on broken links')
   .option('--out <dir>', 'output folder, served as the site base path', 'build')
+  .option('--force', 'replace the output folder even when docsgen did not create it (it has no .docsgen-output file)', false)
   .option('--cache-dir <dir>', 'folder of the persistent cache of parsed docs (safe to share between CI runs)', DEFAULT_CACHE_DIR)
   .option('--no-cache', 'parse every doc, neither reading nor writing the cache')
   .option('--threads <n>', 'threads that parse Markdown and render pages (default: one per core on large sites)', parseThreads)
-  .action(async (options: BuildCommandOptions & { out: string }) => {
+  .action(async (options: BuildCommandOptions & { out: string; force: boolean }) => {
     const { root } = common();
     const start = performance.now();
-    const result = await build({ root, outDir: options.out, write: true, onProgress: progressPrinter(), ...buildTuning(root, options) });
+    const result = await build({ root, outDir: options.out, force: options.force, write: true, onProgress: progressPrinter(), ...buildTuning(root, options) });
     clearProgress();
     report('built', result.stats, start);
     console.log(`  output: ${path.resolve(root, options.out)}`);

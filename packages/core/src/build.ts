@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { joinUrl } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { openParseCache } from './cache/parse-cache.js';
@@ -6,6 +5,7 @@ import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } fro
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
 import { stageOutput } from './emit/emit-site.js';
+import { claimOutputFolder } from './emit/output-folder.js';
 import { createOutputSink } from './emit/output-sink.js';
 import { readDocAssets, readStatic } from './emit/read-assets.js';
 import { redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
@@ -29,6 +29,8 @@ export interface BuildOptions {
   outDir?: string;
   /** Write the output folder (false for `check` and for `serve`, which serves from memory). */
   write: boolean;
+  /** Replace an existing non-empty output folder that docsgen did not write. */
+  force?: boolean;
   /** `serve`: drafts shown with a banner, the client listens for reloads. */
   dev?: boolean;
   /** Kept between rebuilds by `serve`, so only what changed is done again. */
@@ -99,6 +101,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const loaded = await time('config', () => loadConfig(options.root));
   const { config, root } = loaded;
+  const outDir = options.write ? await claimOutputFolder({ root, outDir: options.outDir ?? 'build', contentDir: config.contentDir, staticDir: config.staticDir, force: options.force ?? false }) : undefined;
   const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev, cache: options.cache && cache.scanned }));
   holdHeapGrowthFor(content.docs.length);
   const routes = buildRoutes(content);
@@ -161,10 +164,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     },
   };
 
-  const outDir = path.resolve(root, options.outDir ?? 'build');
   // A build that writes sends pages to a staging folder as they render, so their HTML does not pile up in memory
   // (10,000 pages are half a gigabyte of it); the folder replaces the output only once everything is written and checked.
-  const staged = options.write ? await stageOutput(outDir) : undefined;
+  const staged = outDir ? await stageOutput(outDir) : undefined;
   const sink = createOutputSink(staged);
   try {
     const pages = pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl });

@@ -1,4 +1,5 @@
-import type { PageData, SidebarItem, ThemeSite } from '@docsgen/shared';
+import { pageDataUrl, type PageData, type SidebarItem, type ThemeSite } from '@docsgen/shared';
+import type { OutputFile } from '../client/bundle-theme.js';
 import type { ThemeServer } from '@docsgen/theme/server';
 
 /** What the stages after rendering need of a page, without its HTML: ids and links for the checker, the route for the sitemap. */
@@ -93,6 +94,16 @@ ${head.join('\n')}
     html,
     dataJson: JSON.stringify(data),
   };
+}
+
+/** A rendered page's files: its HTML and, but for the not-found page, its data for client navigation. */
+export function pageFiles(page: RenderedPage, baseUrl: string): OutputFile[] {
+  return page.kind === 'notFound'
+    ? [{ path: page.file, contents: page.html }]
+    : [
+        { path: page.file, contents: page.html },
+        { path: pageDataUrl(baseUrl, page.route).slice(baseUrl.length), contents: page.dataJson },
+      ];
 }
 
 /**

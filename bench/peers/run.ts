@@ -157,9 +157,14 @@ for (const { pages, systems: measured } of results) {
   }
 }
 
-// Results of earlier sizes stay in the file, so a size can be rerun alone.
+// Results of other sizes and systems stay in the file, so a size or a system can be rerun alone (BENCH_SIZES, BENCH_SYSTEMS).
 const resultsFile = path.join(BENCH_DIR, 'results-peers.json');
-const previous = existsSync(resultsFile) ? (JSON.parse(await readFile(resultsFile, 'utf8')) as { results: SizeResult[] }).results : [];
-const merged = [...previous.filter((old) => !results.some((fresh) => fresh.pages === old.pages)), ...results].sort((a, b) => a.pages - b.pages);
+const merged = existsSync(resultsFile) ? (JSON.parse(await readFile(resultsFile, 'utf8')) as { results: SizeResult[] }).results : [];
+for (const fresh of results) {
+  const old = merged.find((entry) => entry.pages === fresh.pages);
+  if (old) Object.assign(old.systems, fresh.systems);
+  else merged.push(fresh);
+}
+merged.sort((a, b) => a.pages - b.pages);
 await writeFile(resultsFile, JSON.stringify({ date: new Date().toISOString(), results: merged }, null, 2) + '\n');
 console.log('\nwrote bench/results-peers.json');

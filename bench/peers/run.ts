@@ -11,11 +11,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { appendFile, cp, readFile, rm, writeFile } from 'node:fs/promises';
-import { loadavg } from 'node:os';
 import path from 'node:path';
 import { catalogueIds, writeCorpus } from '../corpus.js';
 import { BENCH_DIR, REPO_ROOT } from '../lib/docsgen.js';
-import { runMeasured } from '../lib/measure.js';
+import { runTimed, type TimedRun } from '../lib/measure.js';
 import { mb, summarize, type Summary } from '../lib/stats.js';
 import { table } from '../lib/table.js';
 
@@ -27,13 +26,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 /** The page edited before each warm rebuild. */
 const EDITED = 'docs/api/signature.md';
 
-interface Build {
-  wallMs: number;
-  cpuMs: number;
-  peakRssBytes: number;
-  /** One-minute load average when the build started: the machine is shared. */
-  load: number;
-}
+type Build = TimedRun;
 
 interface System {
   key: string;
@@ -64,18 +57,9 @@ execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: REPO_ROOT, stdi
 await rm(CLI, { recursive: true, force: true });
 for (const dir of ['bin', 'dist']) await cp(path.join(REPO_ROOT, dir), path.join(CLI, dir), { recursive: true });
 
-async function measure(system: System, cwd: string): Promise<Build> {
-  const load = loadavg()[0];
-  const [command, ...args] = system.command;
-  // %U and %S include every descendant the process waited for; %M is the largest single process, a floor for the
-  // tree's peak, which polling (every 50 ms) can miss on a short build.
-  const run = await runMeasured('/usr/bin/time', ['-f', 'CPU %U %S %M', process.execPath, command, ...args], {
-    cwd,
-    env: { ...process.env, NODE_ENV: 'production', NO_UPDATE_NOTIFIER: '1' },
-  });
-  const cpu = /CPU ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(run.stderr);
-  if (!cpu) throw new Error(`no CPU time from /usr/bin/time:\n${run.stderr.slice(-2000)}`);
-  return { wallMs: run.wallMs, cpuMs: (Number(cpu[1]) + Number(cpu[2])) * 1000, peakRssBytes: Math.max(run.peakRssBytes, Number(cpu[3]) * 1024), load };
+function measure(system: System, cwd: string): Promise<Build> {
+  const [script, ...args] = system.command;
+  return runTimed(script, args, cwd);
 }
 
 interface Samples {

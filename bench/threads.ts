@@ -45,13 +45,14 @@ for (const pages of sizes) {
     console.log(`  ${pages} pages, warm after one edit, run ${run + 1}/${runs}: ${line(rebuild)}`);
     warm.push(rebuild);
   }
-  for (const [threads, builds] of [...cold].map(([n, b]) => [`cold, ${n} thread${n > 1 ? 's' : ''}`, b] as const).concat([['warm, one page edited', warm]])) {
+  const series: [string, TimedRun[]][] = [...[...cold].map(([n, b]): [string, TimedRun[]] => [`cold, ${n} thread${n > 1 ? 's' : ''}`, b]), ['warm, one page edited', warm]];
+  for (const [label, builds] of series) {
     const wall = summarize(builds.map((b) => b.wallMs));
     const cpu = summarize(builds.map((b) => b.cpuMs));
     const rss = summarize(builds.map((b) => b.peakRssBytes));
     const load = summarize(builds.map((b) => b.load));
-    rows.push([`${pages} pages, ${threads}`, `${(wall.median / 1000).toFixed(2)} s`, `${(cpu.median / 1000).toFixed(2)} s`, mb(rss.median), `${load.min.toFixed(1)}–${load.max.toFixed(1)}`]);
-    results.push({ pages, label: threads, runs: builds });
+    rows.push([`${pages} pages, ${label}`, `${(wall.median / 1000).toFixed(2)} s`, `${(cpu.median / 1000).toFixed(2)} s`, mb(rss.median), `${load.min.toFixed(1)}–${load.max.toFixed(1)}`]);
+    results.push({ pages, label, runs: builds });
   }
 }
 console.log(`\n## docsgen by thread count (medians of ${runs})\n`);

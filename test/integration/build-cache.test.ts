@@ -4,6 +4,7 @@ import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
+import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
 
 let site: FixtureSite;
 const cacheDir = () => site.file('node_modules/.cache/docsgen');
@@ -12,18 +13,6 @@ before(async () => {
   site = await copyFixture('basic');
 });
 after(() => site.remove());
-
-/** Every file of a folder and its bytes, by path. */
-async function snapshot(dir: string): Promise<Map<string, Buffer>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  return new Map(await Promise.all(files.sort().map(async (file) => [file, await readFile(path.join(dir, file))] as const)));
-}
-
-function assertSameFiles(actual: Map<string, Buffer>, expected: Map<string, Buffer>): void {
-  assert.deepEqual([...actual.keys()], [...expected.keys()]);
-  for (const [file, bytes] of expected) assert.ok(actual.get(file)!.equals(bytes), `${file} differs from the cold build`);
-}
 
 /** A build without any cache, the reference every cached build must equal byte for byte. */
 async function coldBuild(): Promise<Map<string, Buffer>> {
@@ -60,11 +49,11 @@ test('a build from the cache is byte-identical to a cold build, parses and rende
   assert.equal(first.stats.renderedPages, first.stats.pages, 'and renders every page');
   assert.equal((await cacheEntries()).length, first.stats.docs, 'one parse entry per doc');
   assert.equal((await cacheEntries('render')).length, first.stats.pages, 'one render entry per page');
-  assertSameFiles(first.files, cold);
+  assertSameFiles(first.files, cold, 'from a cold build');
   const second = await cachedBuild();
   assert.equal(second.stats.parsedDocs, 0, 'every doc comes from the cache');
   assert.equal(second.stats.renderedPages, 0, 'every page comes from the cache');
-  assertSameFiles(second.files, cold);
+  assertSameFiles(second.files, cold, 'from a cold build');
   const all = [...(await cacheEntries()), ...(await cacheEntries('render'))];
   assert.ok(all.every((file) => file.endsWith('.json')), 'no temporary files are left behind');
 });
@@ -77,7 +66,7 @@ test('after an edit only the edited doc is parsed and its page rendered, and the
   assert.equal(warm.stats.parsedDocs, 1);
   // The search index changed, and with it the name of the site data file every page points to.
   assert.equal(warm.stats.renderedPages, 1);
-  assertSameFiles(warm.files, cold);
+  assertSameFiles(warm.files, cold, 'from a cold build');
 });
 
 test('a title edit, which changes every page\'s sidebar, renders every page again', async () => {
@@ -87,7 +76,7 @@ test('a title edit, which changes every page\'s sidebar, renders every page agai
   const warm = await cachedBuild();
   assert.equal(warm.stats.parsedDocs, 1);
   assert.equal(warm.stats.renderedPages, warm.stats.pages);
-  assertSameFiles(warm.files, cold);
+  assertSameFiles(warm.files, cold, 'from a cold build');
 });
 
 test('a corrupted rendered page is detected, rendered again and rewritten', async () => {
@@ -98,7 +87,7 @@ test('a corrupted rendered page is detected, rendered again and rewritten', asyn
   await writeFile(entry, text.replace('编辑后新增的一段话', '被篡改的缓存内容啊'));
   const result = await cachedBuild();
   assert.equal(result.stats.renderedPages, 1);
-  assertSameFiles(result.files, cold);
+  assertSameFiles(result.files, cold, 'from a cold build');
   assert.equal(await readFile(entry, 'utf8'), text);
 });
 
@@ -111,13 +100,13 @@ test('a corrupted entry is detected by its checksum, parsed again and rewritten,
   await writeFile(entry, text.replace('编辑后新增的一段话', '被篡改的缓存内容啊'));
   const afterCorruption = await cachedBuild();
   assert.equal(afterCorruption.stats.parsedDocs, 1, 'the corrupted doc is parsed again');
-  assertSameFiles(afterCorruption.files, cold);
+  assertSameFiles(afterCorruption.files, cold, 'from a cold build');
   assert.equal(await readFile(entry, 'utf8'), text, 'the entry is rewritten as it was');
 
   await writeFile(entry, text.slice(0, text.length >> 1));
   const afterTruncation = await cachedBuild();
   assert.equal(afterTruncation.stats.parsedDocs, 1, 'a truncated entry is parsed again');
-  assertSameFiles(afterTruncation.files, cold);
+  assertSameFiles(afterTruncation.files, cold, 'from a cold build');
 });
 
 test('an intact entry under another doc\'s key (stale) is rejected', async () => {
@@ -129,7 +118,7 @@ test('an intact entry under another doc\'s key (stale) is rejected', async () =>
   await writeFile(other, await readFile(features));
   const result = await cachedBuild();
   assert.equal(result.stats.parsedDocs, 1);
-  assertSameFiles(result.files, cold);
+  assertSameFiles(result.files, cold, 'from a cold build');
 });
 
 test('a config change parses every doc again', async () => {

@@ -4,10 +4,10 @@ import { openParseCache } from './cache/parse-cache.js';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
+import { readDocAssets, readStatic } from './emit/copied-files.js';
 import { stageOutput } from './emit/emit-site.js';
 import { claimOutputFolder } from './emit/output-folder.js';
 import { createOutputSink } from './emit/output-sink.js';
-import { readDocAssets, readStatic } from './emit/read-assets.js';
 import { redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
 import { hash } from './hash.js';
@@ -185,8 +185,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }),
     );
 
-    const staticFiles = await readStatic(root, config.staticDir);
-    const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config.contentDir, parsed);
+    const staticFiles = await readStatic(root, config);
+    const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config, parsed);
     const otherFiles: OutputFile[] = [
       ...client.files,
       { path: siteDataFile, contents: siteData },

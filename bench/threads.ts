@@ -27,12 +27,14 @@ for (const pages of sizes) {
   const root = path.join(BENCH_DIR, '.corpus', `threads-${pages}`);
   await writeCorpus({ pages, dir: root, ids });
   const cache = path.join(root, 'node_modules', '.cache', 'docsgen');
+  // Outside the corpus, whose root is also its content folder (docsgen refuses to write into that).
+  const out = path.join(BENCH_DIR, '.out', `threads-${pages}`);
   const cold = new Map<number, TimedRun[]>(threadCounts.map((n) => [n, []]));
   const warm: TimedRun[] = [];
   for (let run = 0; run < runs; run++) {
     for (const threads of run % 2 ? [...threadCounts].reverse() : threadCounts) {
       await rm(cache, { recursive: true, force: true });
-      const build = await runTimed(CLI, ['build', '--out', 'out', '--threads', String(threads)], root);
+      const build = await runTimed(CLI, ['build', '--out', out, '--threads', String(threads)], root);
       console.log(`  ${pages} pages, cold, ${threads} thread(s), run ${run + 1}/${runs}: ${line(build)}`);
       cold.get(threads)!.push(build);
     }
@@ -40,7 +42,7 @@ for (const pages of sizes) {
     const edited = path.join(root, 'docs', 'api', 'signature.md');
     const original = await readFile(edited, 'utf8');
     await appendFile(edited, `\n编辑后的段落，第 ${run + 1} 次运行。\n`);
-    const rebuild = await runTimed(CLI, ['build', '--out', 'out'], root);
+    const rebuild = await runTimed(CLI, ['build', '--out', out], root);
     await writeFile(edited, original);
     console.log(`  ${pages} pages, warm after one edit, run ${run + 1}/${runs}: ${line(rebuild)}`);
     warm.push(rebuild);

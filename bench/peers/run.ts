@@ -21,6 +21,8 @@ import { table } from '../lib/table.js';
 const HERE = path.join(BENCH_DIR, 'peers');
 /** A copy of the CLI as built when the benchmark starts, so that rebuilding dist/ meanwhile does not change what it measures. */
 const CLI = path.join(BENCH_DIR, '.out', 'peers-cli');
+/** Outside the corpus, whose root is also its content folder (docsgen refuses to write into that). */
+const DOCSGEN_OUT = path.join(BENCH_DIR, '.out', 'peers-docsgen');
 const sizes = (process.env.BENCH_SIZES ?? '206,2000').split(',').map(Number);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 /** The page edited before each warm rebuild. */
@@ -34,7 +36,7 @@ interface System {
   /** Folder the corpus's docs/ is copied into, and the build's working directory. */
   dir: string;
   docs: string;
-  /** Removed for a cold build: output and every cache. */
+  /** Removed for a cold build: output and every cache (relative to the working directory, or absolute). */
   coldState: string[];
   command: string[];
 }
@@ -42,7 +44,7 @@ interface System {
 const docusaurusCli = ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build'];
 const docusaurusState = ['build', '.docusaurus', 'node_modules/.cache'];
 const systems: System[] = [
-  { key: 'docsgen', name: 'docsgen', dir: '', docs: 'docs', coldState: ['out', 'node_modules/.cache'], command: [path.join(CLI, 'bin', 'docsgen.js'), 'build', '--out', 'out'] },
+  { key: 'docsgen', name: 'docsgen', dir: '', docs: 'docs', coldState: [DOCSGEN_OUT, 'node_modules/.cache'], command: [path.join(CLI, 'bin', 'docsgen.js'), 'build', '--out', DOCSGEN_OUT] },
   { key: 'faster', name: 'Docusaurus 3.10 Faster', dir: 'docusaurus', docs: 'docs', coldState: docusaurusState, command: [...docusaurusCli, '--config', 'docusaurus.faster.config.js'] },
   { key: 'docusaurus', name: 'Docusaurus 3.10 default', dir: 'docusaurus', docs: 'docs', coldState: docusaurusState, command: docusaurusCli },
   { key: 'vitepress', name: 'VitePress 1.6', dir: 'vitepress', docs: 'src/docs', coldState: ['.vitepress/dist', '.vitepress/cache'], command: ['node_modules/vitepress/bin/vitepress.js', 'build'] },
@@ -98,7 +100,7 @@ for (const pages of sizes) {
       const cwd = system.dir ? path.join(HERE, system.dir) : corpus;
       const edited = path.join(cwd, system.docs, path.relative('docs', EDITED));
       const original = await readFile(edited, 'utf8');
-      for (const state of system.coldState) await rm(path.join(cwd, state), { recursive: true, force: true });
+      for (const state of system.coldState) await rm(path.resolve(cwd, state), { recursive: true, force: true });
       const cold = await measure(system, cwd);
       await appendFile(edited, `\n编辑后的段落，第 ${run + 1} 次运行。\n`);
       const warm = await measure(system, cwd);

@@ -35,7 +35,7 @@ export interface BuildOptions {
   dev?: boolean;
   /** Kept between rebuilds by `serve`, so only what changed is done again. */
   cache?: BuildCache;
-  /** Folder of the persistent cache of parsed docs (the CLI's default: node_modules/.cache/docsgen); none when unset. */
+  /** Folder of the persistent cache of parsed docs and rendered pages (the CLI's default: node_modules/.cache/docsgen); none when unset. */
   cacheDir?: string;
   /** Threads that parse Markdown and render pages; by default one per core on sites large enough to pay for starting them. */
   threads?: number;
@@ -177,6 +177,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         themeCode,
         keyByFile: parsedDocs.keyByFile,
         memory: options.cache?.rendered,
+        cacheDir: options.cacheDir,
         sink,
         baseUrl: config.baseUrl,
         threads: options.threads,

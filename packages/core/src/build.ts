@@ -7,8 +7,10 @@ import { joinUrl, pageDataUrl, type PageData } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
+import { readLastChanges } from './content/last-updated.js';
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
 import { stageOutput } from './emit/emit-site.js';
+import { markdownOutput } from './emit/markdown-pages.js';
 import { redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
 import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
@@ -21,6 +23,7 @@ import { buildSearchIndex } from './search/build-search-index.js';
 import { buildDocPages } from './site/build-pages.js';
 import { buildRoutes } from './site/build-routes.js';
 import { buildSidebar } from './site/build-sidebar.js';
+import { docFooter } from './site/doc-footer.js';
 import { toThemeSite } from './site/theme-site.js';
 
 export interface BuildOptions {
@@ -100,6 +103,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev, cache: options.cache && cache.scanned }));
   holdHeapGrowthFor(content.docs.length);
   const routes = buildRoutes(content);
+  // One `git log` for every doc, run while the docs are parsed.
+  const lastChanges = readLastChanges(root, content.docs.map((doc) => doc.file), path.join(config.contentDir, 'docs'));
   cache.theme ??= loadTheme(content, config.baseUrl);
   const themePromise = cache.theme.catch((error: unknown) => {
     cache.theme = undefined;
@@ -139,7 +144,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 
   const { server: theme, client } = await time('theme', () => themePromise);
-  const docPages = buildDocPages(parsed, sidebar);
+  const changes = await time('lastUpdated', () => lastChanges);
+  const docPages = buildDocPages(parsed, sidebar, (doc) => docFooter(doc, { config, changes }));
   // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
   // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
   const categoryLabels = new Map(content.categories.flatMap((category) => (category.label ? [[category.dir, category.label] as const] : [])));
@@ -171,8 +177,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   };
 
   const toRender = [
-    ...docPages.map(({ doc, data }) => ({
+    ...docPages.map(({ doc, data, lastmod }) => ({
       data: { ...data, html: doc.html },
+      lastmod,
       file: routeFile(data.route, config.baseUrl),
       sourceFile: doc.source.file,
       noindex: doc.source.frontMatter.unlisted || doc.source.frontMatter.draft,
@@ -207,7 +214,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const renderCached = (page: (typeof toRender)[number]): RenderedPage => {
     // The body's HTML is covered by its doc's parse key, so it need not be serialised and hashed on every rebuild.
     const { html: _html, ...shape } = page.data;
-    const key = hash(contextKey + (parseKeyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex);
+    const key = hash(contextKey + (parseKeyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex + ('lastmod' in page ? page.lastmod : ''));
     // Only `serve` keeps rendered pages between builds; a one-shot build would hold every page's HTML to the end.
     const cached = options.cache?.rendered.get(page.file);
     if (cached?.key === key) return cached.page;
@@ -264,12 +271,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     const staticFiles = await readStatic(root, config.staticDir);
     const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config.contentDir, parsed);
+    const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin });
     const otherFiles: OutputFile[] = [
       ...client.files,
       { path: siteDataFile, contents: siteData },
       ...search.files,
       ...staticFiles,
       ...docAssets,
+      ...markdown.files,
       ...redirectFiles(config),
       sitemapFile(records, origin),
       robotsFile(config, origin),
@@ -282,6 +291,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         themeLinks,
         otherFiles: new Set(otherFiles.map((file) => file.path)),
         baseUrl: config.baseUrl,
+        textFiles: markdown.links,
+        origin,
       }),
     );
     const routeSet = new Set(records.map((page) => page.route));

@@ -1,3 +1,4 @@
+import type { TextFileLinks } from '../emit/markdown-pages.js';
 import type { LinkReference } from '../markdown/links.js';
 import type { PageRecord } from '../render/render-pages.js';
 import type { ThemeLink } from '../site/theme-site.js';
@@ -19,6 +20,9 @@ export interface LinkCheckInput {
   /** Paths of every other emitted file (assets, redirects, sitemap), relative to the output folder. */
   otherFiles: Set<string>;
   baseUrl: string;
+  /** Text files that hold absolute URLs of the site (the Markdown copies, llms.txt), and the site's origin they start with. */
+  textFiles?: TextFileLinks[];
+  origin?: string;
 }
 
 export interface LinkCheckResult {
@@ -29,7 +33,7 @@ export interface LinkCheckResult {
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /** Checks every internal link and anchor of the rendered pages against the ids those pages really carry. */
-export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl }: LinkCheckInput): LinkCheckResult {
+export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl, textFiles = [], origin = '' }: LinkCheckInput): LinkCheckResult {
   const idsByRoute = new Map(pages.map((page) => [page.route, page.ids]));
   const themeKeyByHref = new Map<string, string>();
   for (const link of themeLinks) if (!themeKeyByHref.has(link.href)) themeKeyByHref.set(link.href, link.configKey);
@@ -58,6 +62,14 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
         continue;
       }
       broken.push({ where: page.sourceFile, href, reason });
+    }
+  }
+  for (const file of textFiles) {
+    for (const href of file.hrefs) {
+      if (!href.startsWith(origin + '/')) continue;
+      checked++;
+      const reason = problemWith(href.slice(origin.length), baseUrl, idsByRoute, otherFiles, baseUrl);
+      if (reason) broken.push({ where: `${file.sourceFile} (${file.file})`, href, reason });
     }
   }
   return { checked, broken };

@@ -21,6 +21,12 @@ export interface DocState {
   links: LinkReference[];
   sections: SearchSection[];
   firstHeading?: string;
+  /** Absolute URL of the doc's page, against which the Markdown copy resolves its links. */
+  pageUrl: string;
+  /** The body written back to Markdown (remarkMarkdownCopy). */
+  markdown?: string;
+  /** Every URL written in that Markdown, absolute, for the link checker. */
+  markdownLinks: string[];
 }
 
 export function docState(file: VFile): DocState {

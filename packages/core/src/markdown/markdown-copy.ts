@@ -1,0 +1,105 @@
+import type { Blockquote, Definition, Html, Image, Link, ListItem, Nodes, Paragraph, PhrasingContent, Root } from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
+import { toString } from 'mdast-util-to-string';
+import { defaultHandlers, toMarkdown, type Handle, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
+import type { Processor } from 'unified';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import { ADMONITION_TITLES } from './admonitions.js';
+import { docState } from './doc-state.js';
+
+/**
+ * Writes the doc's tree, as the pipeline has made it (links rewritten, admonitions recognised, partials inlined),
+ * back to Markdown for readers that want text: the `.md` copy of every page and llms-full.txt. Runs after the
+ * link rewriting and before the tree becomes HTML; it only reads the tree.
+ */
+export function remarkMarkdownCopy(this: Processor) {
+  const processor = this;
+  return (tree: Root, file: VFile) => {
+    const state = docState(file);
+    // Read when the doc is processed, so the serialisers of every syntax plugin (GFM, directives, MDX …) are known.
+    const syntaxExtensions = (processor.data() as { toMarkdownExtensions?: ToMarkdownOptions[] }).toMarkdownExtensions ?? [];
+    state.markdown = toMarkdown(tree, {
+      bullet: '-',
+      emphasis: '*',
+      rule: '-',
+      fences: true,
+      listItemIndent: 'one',
+      extensions: [...syntaxExtensions, copyExtension(state.pageUrl, state.markdownLinks)],
+    }).trimEnd();
+  };
+}
+
+/** Absolute URLs for links and images, admonitions as `:::`, MDX code (imports, expressions) left out and its elements' text kept. */
+function copyExtension(pageUrl: string, links: string[]): ToMarkdownOptions {
+  const withAbsoluteUrl =
+    <T extends Link | Image | Definition>(handle: Handle): Handle =>
+    (node: T, parent, state, info) => {
+      const url = absoluteUrl(node.url, pageUrl);
+      links.push(url);
+      return handle({ ...node, url }, parent, state, info);
+    };
+  const nothing: Handle = () => '';
+  // Typed loosely: the MDX node types exist only when the MDX syntax is in use.
+  return {
+    handlers: {
+      link: withAbsoluteUrl(defaultHandlers.link),
+      image: withAbsoluteUrl(defaultHandlers.image),
+      definition: withAbsoluteUrl(defaultHandlers.definition),
+      listItem: taskListItem,
+      containerDirective: admonition,
+      mdxjsEsm: nothing,
+      mdxFlowExpression: nothing,
+      mdxTextExpression: nothing,
+      mdxJsxFlowElement: (node, _parent, state, info) => state.containerFlow(node, info),
+      mdxJsxTextElement: (node, _parent, state, info) => state.containerPhrasing(node, info),
+    } as Record<string, Handle>,
+  };
+}
+
+/**
+ * GFM writes a task item's box from its paragraph handler, which remark-cjk-friendly's paragraph handler replaces;
+ * the box goes in here as literal text instead, so it is written whichever paragraph handler wins.
+ */
+const taskListItem: Handle = (node: ListItem, parent, state, info) => {
+  const [first, ...rest] = node.children;
+  if (typeof node.checked !== 'boolean' || first?.type !== 'paragraph') return defaultHandlers.listItem(node, parent, state, info);
+  const box: Html = { type: 'html', value: node.checked ? '[x] ' : '[ ] ' };
+  return defaultHandlers.listItem({ ...node, checked: null, children: [{ ...first, children: [box as unknown as PhrasingContent, ...first.children] }, ...rest] }, parent, state, info);
+};
+
+/**
+ * An admonition as Docusaurus writes it. remarkAdmonitions has turned its children into a title paragraph and a
+ * content block; the title is written only when the author gave one. An admonition holding others gets more colons.
+ */
+const admonition: Handle = (node: ContainerDirective, _parent, state, info) => {
+  const [title, content] = node.children as [Paragraph, Blockquote];
+  const titleText = toString(title);
+  const label = titleText && titleText !== ADMONITION_TITLES[node.name] ? `[${state.containerPhrasing(title, { ...info, before: '[', after: ']' })}]` : '';
+  const fence = ':'.repeat(3 + nestedAdmonitionDepth(content));
+  const body = state.containerFlow(content, info);
+  return `${fence}${node.name}${label}\n${body ? body + '\n' : ''}${fence}`;
+};
+
+function nestedAdmonitionDepth(node: Nodes): number {
+  let deepest = 0;
+  visit(node, 'containerDirective', (inner: ContainerDirective) => {
+    if (inner === node) return;
+    deepest = Math.max(deepest, 1 + nestedAdmonitionDepth(inner.children[1] as Blockquote));
+    return 'skip';
+  });
+  return deepest;
+}
+
+/** Root-relative and relative URLs as full URLs of the site (the copy is read away from it); external ones unchanged. */
+export function absoluteUrl(url: string, pageUrl: string): string {
+  if (!url || /^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  // Written out by hand for the common cases, so Chinese anchors stay readable instead of percent-encoded.
+  if (url.startsWith('#')) return pageUrl.split('#')[0] + url;
+  if (url.startsWith('/') && !url.startsWith('//')) return new URL(pageUrl).origin + url;
+  try {
+    return new URL(url, pageUrl).href;
+  } catch {
+    return url;
+  }
+}

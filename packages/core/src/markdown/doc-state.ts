@@ -26,7 +26,7 @@ export interface DocState {
   /** The body written back to Markdown (remarkMarkdownCopy). */
   markdown?: string;
   /** Every URL written in that Markdown, absolute, for the link checker. */
-  markdownLinks: string[];
+  markdownLinks?: string[];
 }
 
 export function docState(file: VFile): DocState {

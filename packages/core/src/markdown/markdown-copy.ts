@@ -19,24 +19,34 @@ export function remarkMarkdownCopy(this: Processor) {
     const state = docState(file);
     // Read when the doc is processed, so the serialisers of every syntax plugin (GFM, directives, MDX …) are known.
     const syntaxExtensions = (processor.data() as { toMarkdownExtensions?: ToMarkdownOptions[] }).toMarkdownExtensions ?? [];
-    state.markdown = toMarkdown(tree, {
-      bullet: '-',
-      emphasis: '*',
-      rule: '-',
-      fences: true,
-      listItemIndent: 'one',
-      extensions: [...syntaxExtensions, copyExtension(state.pageUrl, state.markdownLinks)],
-    }).trimEnd();
+    Object.assign(state, writeMarkdownCopy(tree, { pageUrl: state.pageUrl, syntaxExtensions }));
   };
 }
 
+/** The tree as Markdown with absolute URLs, and those URLs (each once) for the link checker. */
+export function writeMarkdownCopy(tree: Root, { pageUrl, syntaxExtensions }: { pageUrl: string; syntaxExtensions: ToMarkdownOptions[] }): { markdown: string; markdownLinks: string[] } {
+  const links = new Set<string>();
+  const markdown = toMarkdown(tree, {
+    bullet: '-',
+    emphasis: '*',
+    rule: '-',
+    fences: true,
+    listItemIndent: 'one',
+    extensions: [...syntaxExtensions, copyExtension(pageUrl, links)],
+  })
+    // Left-out MDX code at the top leaves blank lines behind.
+    .replace(/^\n+/, '')
+    .trimEnd();
+  return { markdown, markdownLinks: [...links] };
+}
+
 /** Absolute URLs for links and images, admonitions as `:::`, MDX code (imports, expressions) left out and its elements' text kept. */
-function copyExtension(pageUrl: string, links: string[]): ToMarkdownOptions {
+function copyExtension(pageUrl: string, links: Set<string>): ToMarkdownOptions {
   const withAbsoluteUrl =
     <T extends Link | Image | Definition>(handle: Handle): Handle =>
     (node: T, parent, state, info) => {
       const url = absoluteUrl(node.url, pageUrl);
-      links.push(url);
+      links.add(url);
       return handle({ ...node, url }, parent, state, info);
     };
   const nothing: Handle = () => '';

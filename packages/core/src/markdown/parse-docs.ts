@@ -103,7 +103,6 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
     toc: [],
     links: [],
     sections: [],
-    markdownLinks: [],
     pageUrl: config.url.replace(/\/+$/, '') + doc.route,
     resolveDocLink: (written) => {
       const [file, hash] = splitHash(written);
@@ -133,7 +132,7 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
 
   const title = doc.frontMatter.title ?? state.firstHeading ?? path.posix.basename(doc.id);
   const description = doc.frontMatter.description ?? summarize(state.sections);
-  return { source: doc, title, description, html, toc: state.toc, links: state.links, sections: state.sections, assets, markdown: state.markdown ?? '', markdownLinks: state.markdownLinks };
+  return { source: doc, title, description, html, toc: state.toc, links: state.links, sections: state.sections, assets, markdown: state.markdown ?? '', markdownLinks: state.markdownLinks ?? [] };
 }
 
 /** The first `#` heading is the title when front matter has none; then it leaves the body. */

@@ -76,9 +76,9 @@ test('llms-full.txt holds every copy in sidebar order', async () => {
 
 test('last updated: git\'s date and author in the doc footer and the sitemap; last_update front matter overrides', async () => {
   const writing = await out('docs/guide/writing/index.html');
-  assert.match(writing, /最后<!-- --> 由 <span class="last-updated__author">李四<\/span> 于 <time dateTime="2025-06-07T08:09:10.000Z">2025年6月7日<\/time> 更新/);
+  assert.match(writing, /最后<!-- -->由 <span class="last-updated__author">李四<\/span> <!-- -->于 <time dateTime="2025-06-07T08:09:10.000Z">2025年6月7日<\/time> <!-- -->更新/);
   const guide = await out('docs/guide/index.html');
-  assert.match(guide, /<span class="last-updated__author">张三<\/span> 于 <time dateTime="2024-03-05T00:00:00.000Z">2024年3月5日<\/time>/);
+  assert.match(guide, /<span class="last-updated__author">张三<\/span> <!-- -->于 <time dateTime="2024-03-05T00:00:00.000Z">2024年3月5日<\/time>/);
   const sitemap = await out('sitemap.xml');
   assert.match(sitemap, /<loc>https:\/\/docs\.example\.com\/docscenter\/docs\/guide\/writing\/<\/loc><lastmod>2025-06-07T08:09:10\.000Z<\/lastmod>/);
   assert.match(sitemap, /<loc>https:\/\/docs\.example\.com\/docscenter\/docs\/guide\/<\/loc><lastmod>2024-03-05T00:00:00\.000Z<\/lastmod>/);

@@ -15,6 +15,8 @@ export function openImageZoom(image: HTMLImageElement, trigger: HTMLElement): vo
   enlarged.className = 'image-zoom__image';
   enlarged.src = image.currentSrc || image.src;
   enlarged.alt = image.alt;
+  // Scaled to fit the screen whatever its own size (an SVG's may be tiny); the stylesheet reads the aspect ratio.
+  if (image.naturalWidth && image.naturalHeight) enlarged.style.setProperty('--image-ratio', String(image.naturalWidth / image.naturalHeight));
   dialog.append(close, enlarged);
   dialog.addEventListener('click', () => dialog.close());
   dialog.addEventListener('close', () => {

@@ -4,8 +4,8 @@ import type { LastUpdated as LastUpdatedData } from '@docsgen/shared';
 export function LastUpdated({ date, author }: LastUpdatedData) {
   return (
     <span className="last-updated">
-      最后{author && <> 由 <span className="last-updated__author">{author}</span></>}
-      {date && <> 于 <time dateTime={date}>{chineseDate(date)}</time></>} 更新
+      最后{author && <>由 <span className="last-updated__author">{author}</span> </>}
+      {date && <>于 <time dateTime={date}>{chineseDate(date)}</time> </>}更新
     </span>
   );
 }

@@ -6,6 +6,7 @@ import type { DocSource } from '../../../packages/core/src/content/scan-content.
 import { llmsFiles, type MarkdownPage } from '../../../packages/core/src/emit/markdown-pages.js';
 import { checkLinks } from '../../../packages/core/src/links/check-links.js';
 import { createCodeHighlighter } from '../../../packages/core/src/markdown/highlighter.js';
+import { rememberSource } from '../../../packages/core/src/markdown/markdown-as-written.js';
 import { absoluteUrl, writeMarkdownCopy } from '../../../packages/core/src/markdown/markdown-copy.js';
 import { createMarkdownProcessor, parseDoc } from '../../../packages/core/src/markdown/parse-docs.js';
 
@@ -53,9 +54,35 @@ test('the copy\'s links and images are absolute URLs of the site, recorded for t
   ]);
 });
 
-test('the copy keeps GFM: task lists, tables, strikethrough, footnotes, and code with its meta', () => {
-  const { markdown } = copyOf('- [x] 完成\n- [ ] 未完\n\n| 名称 | 类型 |\n|---|---|\n| a | b |\n\n~~旧~~ 注[^1]\n\n[^1]: 脚注。\n\n```kotlin title="A.kt" {2}\nval a = 1\n```\n');
-  assert.equal(markdown, '- [x] 完成\n- [ ] 未完\n\n| 名称 | 类型 |\n| - | - |\n| a | b |\n\n~~旧~~ 注[^1]\n\n[^1]: 脚注。\n\n```kotlin title="A.kt" {2}\nval a = 1\n```');
+test('blocks with nothing to rewrite are copied as written, GFM and all', () => {
+  const body = '- [x] 完成\n- [ ] 未完\n\n| 名称 | 类型 |\n|:--|---|\n| a | b |\n\n~~旧~~ *强调* 注[^1]，见 https://a.example.org 。\n\n[^1]: 脚注。\n\n```kotlin title="A.kt" {2}\nval a = 1\n```';
+  const { markdown, markdownLinks } = copyOf(body);
+  assert.equal(markdown, body);
+  assert.deepEqual(markdownLinks, ['https://a.example.org'], 'absolute links of copied blocks still reach the link checker');
+});
+
+test('blocks with links to rewrite are copied as written with only the destinations replaced; a label the scan cannot follow is serialised', () => {
+  const { markdown } = copyOf('- [x] 见[签名](../api/signature.md "标题")\n- [ ] 未完\n\n| 名称 | 链接 |\n|---|---|\n| a | [签名 [v2]](<../api/signature.md#第一节>) |\n\n**注意：**看 ![图](./a(1).png)。\n\n先看[`code]`](#小节)和 ![图](./a(1).png)。\n');
+  assert.equal(
+    markdown,
+    '- [x] 见[签名](https://x.example.com/docscenter/docs/api/signature/ "标题")\n- [ ] 未完\n\n| 名称 | 链接 |\n|---|---|\n| a | [签名 [v2]](https://x.example.com/docscenter/docs/api/signature/#第一节) |\n\n**注意：**看 ![图](<https://x.example.com/docscenter/assets/docs/guide/a(1).png>)。\n\n先看[`code]`](https://x.example.com/docscenter/docs/guide/intro/#小节)和 ![图](https://x.example.com/docscenter/assets/docs/guide/a\\(1\\).png)。',
+  );
+});
+
+test('inside an admonition (always serialised) GFM comes out right: task lists, tables, emphasis next to Chinese punctuation', () => {
+  const { markdown } = copyOf(':::tip\n- [x] 完成\n- [ ] 未完\n\n| 名称 | 类型 |\n|---|---|\n| a | [签名](../api/signature.md) |\n\n**注意：**请先登录。\n:::\n');
+  assert.equal(markdown, ':::tip\n- [x] 完成\n- [ ] 未完\n\n| 名称 | 类型 |\n| - | - |\n| a | [签名](https://x.example.com/docscenter/docs/api/signature/) |\n\n**注意：**请先登录。\n:::');
+});
+
+test('a neutralised script link is never copied as written', () => {
+  const { markdown } = copyOf('点[这里](javascript:alert(1))。\n');
+  assert.doesNotMatch(markdown, /javascript/);
+});
+
+test('a block that did not come from this source (a partial moved in) is serialised, not sliced from the wrong text', () => {
+  const tree = { type: 'root', children: [{ type: 'paragraph', position: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 5, offset: 4 } }, children: [{ type: 'text', value: '片段内容' }] }] } as unknown as Root;
+  const { markdown } = writeMarkdownCopy(tree, { pageUrl: 'https://x.example.com/docscenter/docs/a/', syntaxExtensions: [], source: rememberSource(tree, '本页正文') });
+  assert.equal(markdown, '片段内容');
 });
 
 test('the copy leaves out the title heading it took and the {#id} of headings, and keeps emphasis next to Chinese punctuation', () => {

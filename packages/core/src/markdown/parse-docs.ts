@@ -25,7 +25,7 @@ import { remarkHeadingIds } from './heading-ids.js';
 import type { LinkReference } from './links.js';
 import { remarkLinks } from './links.js';
 import { remarkLiteralAutolinksWhenPresent } from './literal-autolinks.js';
-import { remarkMarkdownCopy } from './markdown-copy.js';
+import { remarkMarkdownCopy, remarkRememberSource } from './markdown-copy.js';
 import { remarkSearchSections, type SearchSection } from './search-sections.js';
 import { rehypeZoomableImages } from './zoomable-images.js';
 
@@ -69,6 +69,7 @@ export function createMarkdownProcessor(highlighter: CodeHighlighter): MarkdownP
     .use(remarkLiteralAutolinksWhenPresent)
     .use(remarkCjkFriendly)
     .use(remarkDirective)
+    .use(remarkRememberSource)
     .use(remarkTitleHeading)
     .use(remarkAdmonitions)
     .use(remarkHeadingIds)

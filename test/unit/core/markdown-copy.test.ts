@@ -1,37 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Root } from 'mdast';
-import { validateConfig } from '../../../packages/core/src/config/load-config.js';
 import type { DocSource } from '../../../packages/core/src/content/scan-content.js';
 import { llmsFiles, type MarkdownPage } from '../../../packages/core/src/emit/markdown-pages.js';
 import { checkLinks } from '../../../packages/core/src/links/check-links.js';
-import { createCodeHighlighter } from '../../../packages/core/src/markdown/highlighter.js';
 import { rememberSource } from '../../../packages/core/src/markdown/markdown-as-written.js';
 import { absoluteUrl, writeMarkdownCopy } from '../../../packages/core/src/markdown/markdown-copy.js';
-import { createMarkdownProcessor, parseDoc } from '../../../packages/core/src/markdown/parse-docs.js';
+import { parseDoc } from '../../../packages/core/src/markdown/parse-docs.js';
+import { parseTestDoc, testConfig as config, testProcessor as processor, testRoutesByDocsPath as routesByDocsPath } from '../../helpers/parse-test-doc.js';
 
-const config = validateConfig(
-  { title: 't', url: 'https://x.example.com', baseUrl: '/docscenter/', navbar: { title: 't', logo: { src: 'l.svg', alt: 'l' }, items: [] }, footer: { copyright: 'c' } },
-  'site.config.ts',
-);
-const processor = createMarkdownProcessor(createCodeHighlighter());
-const routesByDocsPath = new Map([
-  ['api/signature.md', '/docscenter/docs/api/signature/'],
-  ['guide/intro.md', '/docscenter/docs/guide/intro/'],
-]);
-
-function copyOf(body: string) {
-  const doc: DocSource = {
-    id: 'guide/intro',
-    file: 'content/docs/guide/intro.md',
-    docsPath: 'guide/intro.md',
-    route: '/docscenter/docs/guide/intro/',
-    frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: '页面' },
-    body,
-    bodyLine: 5,
-  };
-  return parseDoc(doc, { config, processor, routesByDocsPath });
-}
+const copyOf = parseTestDoc;
 
 test('the copy keeps admonitions as ::: with the author\'s title only, and nests them with more colons', () => {
   const { markdown } = copyOf(':::tip 自定义标题\n正文。\n:::\n\n:::info\n默认标题。\n:::\n\n::::note[外层]\n外。\n\n:::danger\n里。\n:::\n::::\n');

@@ -6,6 +6,12 @@ import { llmsFiles, type MarkdownPage } from '../../../packages/core/src/emit/ma
 import { checkLinks } from '../../../packages/core/src/links/check-links.js';
 import { rememberSource } from '../../../packages/core/src/markdown/markdown-as-written.js';
 import { absoluteUrl, writeMarkdownCopy } from '../../../packages/core/src/markdown/markdown-copy.js';
+import remarkCjkFriendly from 'remark-cjk-friendly';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { remarkAdmonitions } from '../../../packages/core/src/markdown/admonitions.js';
 import { parseDoc } from '../../../packages/core/src/markdown/parse-docs.js';
 import { parseTestDoc, testConfig as config, testProcessor as processor, testRoutesByDocsPath as routesByDocsPath } from '../../helpers/parse-test-doc.js';
 
@@ -47,9 +53,17 @@ test('blocks with links to rewrite are copied as written with only the destinati
   );
 });
 
-test('inside an admonition (always serialised) GFM comes out right: task lists, tables, emphasis next to Chinese punctuation', () => {
-  const { markdown } = copyOf(':::tip\n- [x] 完成\n- [ ] 未完\n\n| 名称 | 类型 |\n|---|---|\n| a | [签名](../api/signature.md) |\n\n**注意：**请先登录。\n:::\n');
+test('without the source, the serialiser writes GFM right: task lists, tables, emphasis next to Chinese punctuation, admonitions', () => {
+  const remark = unified().use(remarkParse).use(remarkGfm, { tablePipeAlign: false }).use(remarkCjkFriendly).use(remarkDirective).use(remarkAdmonitions).freeze();
+  const tree = remark.runSync(remark.parse(':::tip\n- [x] 完成\n- [ ] 未完\n\n| 名称 | 类型 |\n|---|---|\n| a | [签名](/docscenter/docs/api/signature/) |\n\n**注意：**请先登录。\n:::\n')) as Root;
+  const syntaxExtensions = (remark.data() as { toMarkdownExtensions: [] }).toMarkdownExtensions;
+  const { markdown } = writeMarkdownCopy(tree, { pageUrl: 'https://x.example.com/docscenter/docs/a/', syntaxExtensions });
   assert.equal(markdown, ':::tip\n- [x] 完成\n- [ ] 未完\n\n| 名称 | 类型 |\n| - | - |\n| a | [签名](https://x.example.com/docscenter/docs/api/signature/) |\n\n**注意：**请先登录。\n:::');
+});
+
+test('headings lose the {#id} the pipeline took from them; blocks inside admonitions are copied as written', () => {
+  const { markdown } = copyOf('## 小节 {#section}\n\n## 代码 `{#x}` 里的不算\n\n:::tip\n|a|b|\n|-|-|\n|1|[签名](../api/signature.md)|\n:::\n');
+  assert.equal(markdown, '## 小节\n\n## 代码 `{#x}` 里的不算\n\n:::tip\n|a|b|\n|-|-|\n|1|[签名](https://x.example.com/docscenter/docs/api/signature/)|\n:::');
 });
 
 test('a neutralised script link is never copied as written', () => {

@@ -1,4 +1,5 @@
-import type { Image, Link, Root, RootContent } from 'mdast';
+import type { Image, Link, Parent, Root, RootContent } from 'mdast';
+import { toString } from 'mdast-util-to-string';
 import { EXIT, visit } from 'unist-util-visit';
 
 /** What the parser gave, kept for the Markdown copy: the text, the top-level blocks, and each link's and image's URL as written. */
@@ -11,21 +12,25 @@ export interface ParsedSource {
 /** Taken before any transform, so that the copy can tell which blocks are still as the author wrote them. */
 export function rememberSource(tree: Root, text: string): ParsedSource {
   const writtenUrls = new WeakMap<object, string>();
-  visit(tree, ['link', 'image'], (node) => {
-    writtenUrls.set(node, (node as Link | Image).url);
+  const blocks = new Set<unknown>(tree.children);
+  visit(tree, ['link', 'image', 'containerDirective'], (node) => {
+    // The blocks of a `:::` container stand at the start of their lines, as top-level ones do.
+    if (node.type === 'containerDirective') (node as Parent).children.forEach((child) => blocks.add(child));
+    else writtenUrls.set(node, (node as Link | Image).url);
   });
-  return { text, blocks: new Set(tree.children), writtenUrls };
+  return { text, blocks, writtenUrls };
 }
 
 /** Nodes the copy always writes through the serialiser (URLs of definitions, admonitions, MDX). */
 const SERIALISED = new Set(['definition', 'containerDirective', 'leafDirective', 'textDirective', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement']);
-const EXPLICIT_HEADING_ID = /\{#[^}\s]+\}/;
+/** `{#id}` at the end of a heading's line (before an ATX heading's closing #s). */
+const EXPLICIT_HEADING_ID = /[ \t]*\{#[^}\s]+\}(?=[ \t]*(?:#+[ \t]*)?(?:\n|$))/;
 
 /**
  * A top-level block as the author wrote it, with only the destinations of its links and images replaced by
  * `finalUrl` of their (rewritten) URLs; every URL of the block goes to `links`. Undefined when the block has to
  * be serialised instead: it is not as parsed (moved in from a partial, or made by a transform), holds something
- * the copy writes differently (an admonition, a heading id, a definition, MDX), or a destination cannot be found
+ * the copy writes differently (an admonition, a definition, MDX), or a destination cannot be found
  * exactly where the parser saw it.
  */
 export function blockAsWritten(node: RootContent, source: ParsedSource, finalUrl: (url: string) => string, links: Set<string>): string | undefined {
@@ -33,7 +38,6 @@ export function blockAsWritten(node: RootContent, source: ParsedSource, finalUrl
   const end = node.position?.end.offset;
   if (!source.blocks.has(node) || start === undefined || end === undefined || SERIALISED.has(node.type)) return undefined;
   const written = source.text.slice(start, end);
-  if (node.type === 'heading' && EXPLICIT_HEADING_ID.test(written)) return undefined;
   const replacements: { from: number; to: number; url: string }[] = [];
   const urls: string[] = [];
   let firstValue: string | undefined;
@@ -65,7 +69,9 @@ export function blockAsWritten(node: RootContent, source: ParsedSource, finalUrl
     result += source.text.slice(at, from) + url;
     at = to;
   }
-  return result + source.text.slice(at, end);
+  result += source.text.slice(at, end);
+  // remarkHeadingIds took the `{#id}` off the heading's text; the copy leaves it out too.
+  return node.type === 'heading' && !toString(node).includes('{#') ? result.replace(EXPLICIT_HEADING_ID, '') : result;
 }
 
 /** Where the destination of an inline link or image `[label](destination "title")` stands in the source, checked against the URL the parser read there. */

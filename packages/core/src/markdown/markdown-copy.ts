@@ -51,13 +51,14 @@ export interface MarkdownCopyOptions {
  */
 export function writeMarkdownCopy(tree: Root, { pageUrl, syntaxExtensions, source }: MarkdownCopyOptions): { markdown: string; markdownLinks: string[] } {
   const links = new Set<string>();
+  const asWritten = (node: RootContent) => (source ? blockAsWritten(node, source, (url) => absoluteUrl(url, pageUrl), links) : undefined);
   const options: ToMarkdownOptions = {
     bullet: '-',
     emphasis: '*',
     rule: '-',
     fences: true,
     listItemIndent: 'one',
-    extensions: [...syntaxExtensions, copyExtension(pageUrl, links)],
+    extensions: [...syntaxExtensions, copyExtension({ pageUrl, links, asWritten })],
   };
   const pieces: string[] = [];
   let rewritten: RootContent[] = [];
@@ -67,7 +68,7 @@ export function writeMarkdownCopy(tree: Root, { pageUrl, syntaxExtensions, sourc
     rewritten = [];
   };
   for (const node of tree.children) {
-    const written = source && blockAsWritten(node, source, (url) => absoluteUrl(url, pageUrl), links);
+    const written = asWritten(node);
     if (written === undefined) rewritten.push(node);
     else {
       flush();
@@ -79,7 +80,7 @@ export function writeMarkdownCopy(tree: Root, { pageUrl, syntaxExtensions, sourc
 }
 
 /** Absolute URLs for links and images, admonitions as `:::`, MDX code (imports, expressions) left out and its elements' text kept. */
-function copyExtension(pageUrl: string, links: Set<string>): ToMarkdownOptions {
+function copyExtension({ pageUrl, links, asWritten }: { pageUrl: string; links: Set<string>; asWritten: (node: RootContent) => string | undefined }): ToMarkdownOptions {
   const withAbsoluteUrl =
     <T extends Link | Image | Definition>(handle: Handle): Handle =>
     (node: T, parent, state, info) => {
@@ -95,7 +96,7 @@ function copyExtension(pageUrl: string, links: Set<string>): ToMarkdownOptions {
       image: withAbsoluteUrl(defaultHandlers.image),
       definition: withAbsoluteUrl(defaultHandlers.definition),
       listItem: taskListItem,
-      containerDirective: admonition,
+      containerDirective: admonitionHandler(asWritten),
       mdxjsEsm: nothing,
       mdxFlowExpression: nothing,
       mdxTextExpression: nothing,
@@ -118,16 +119,22 @@ const taskListItem: Handle = (node: ListItem, parent, state, info) => {
 
 /**
  * An admonition as Docusaurus writes it, its title written only when the author gave one. An admonition holding
- * others gets more colons.
+ * others gets more colons. Its blocks are copied as written where they can be, as at the top level (they are not
+ * indented in the source either).
  */
-const admonition: Handle = (node: ContainerDirective, _parent, state, info) => {
-  const { title, body } = admonitionParts(node);
-  const titleText = title ? toString(title) : '';
-  const label = title && titleText !== ADMONITION_TITLES[node.name] ? `[${state.containerPhrasing(title, { ...info, before: '[', after: ']' })}]` : '';
-  const fence = ':'.repeat(3 + nestedAdmonitionDepth(body));
-  const content = state.containerFlow(body, info);
-  return `${fence}${node.name}${label}\n${content ? content + '\n' : ''}${fence}`;
-};
+function admonitionHandler(asWritten: (node: RootContent) => string | undefined): Handle {
+  return (node: ContainerDirective, _parent, state, info) => {
+    const { title, body } = admonitionParts(node);
+    const titleText = title ? toString(title) : '';
+    const label = title && titleText !== ADMONITION_TITLES[node.name] ? `[${state.containerPhrasing(title, { ...info, before: '[', after: ']' })}]` : '';
+    const fence = ':'.repeat(3 + nestedAdmonitionDepth(body));
+    const content = body.children
+      .map((child) => asWritten(child) ?? state.containerFlow({ type: 'blockquote', children: [child] }, info))
+      .filter(Boolean)
+      .join('\n\n');
+    return `${fence}${node.name}${label}\n${content ? content + '\n' : ''}${fence}`;
+  };
+}
 
 /** remarkAdmonitions makes an admonition a title paragraph and a content block; before it, the label is the first child. */
 function admonitionParts(node: ContainerDirective): { title?: Paragraph; body: Blockquote } {

@@ -5,6 +5,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { DocsgenError } from '../../packages/core/src/errors.js';
+import { serve } from '../../packages/core/src/serve.js';
 import { copyFixture, repoRoot, type FixtureSite } from '../helpers/fixtures.js';
 
 // The readers fixture built once, inside a git repository of its own whose commits give the last-updated dates.
@@ -92,6 +93,21 @@ test('编辑此页: the editUrl base with the doc\'s file, or the doc\'s custom_
 test('doc images are buttons that open the zoom; images inside links are left alone', async () => {
   const writing = await out('docs/guide/writing/index.html');
   assert.match(writing, /<button type="button" class="zoomable-image" aria-label="放大图片：架构图"><img src="\/docscenter\/assets\/docs\/guide\/diagram\.svg" alt="架构图" title="示意"\/><\/button>/);
+});
+
+test('docsgen serve serves the copies and llms.txt as UTF-8 text', async () => {
+  const server = await serve({ root: site.root, port: 0, host: '127.0.0.1', log: () => undefined });
+  try {
+    const copy = await fetch(server.url + 'docs/intro.md');
+    assert.equal(copy.status, 200);
+    assert.equal(copy.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.equal(await copy.text(), await out('docs/intro.md'));
+    const llms = await fetch(server.url + 'llms.txt');
+    assert.equal(llms.headers.get('content-type'), 'text/plain; charset=utf-8');
+    assert.equal(await llms.text(), await out('llms.txt'));
+  } finally {
+    await server.close();
+  }
 });
 
 test('a broken link in the Markdown copies fails the build, naming the copy', async () => {

@@ -149,6 +149,25 @@ test('llms.txt: title, tagline, then sections in sidebar order (nested categorie
   assert.deepEqual(links[0].hrefs, [pages[0], pages[1], pages[3], pages[2]].map((p) => 'https://x.example.com' + p.url));
 });
 
+test('a target already reported broken where it is written is not reported again from the copies and llms-full.txt', () => {
+  const result = checkLinks({
+    pages: [{ route: '/docscenter/docs/a/', kind: 'doc', file: 'docs/a/index.html', ids: new Set(), hrefs: ['./b.md'], sourceFile: 'content/docs/a.md', noindex: false }],
+    sourceLinks: new Map([['/docscenter/docs/a/', [{ href: './b.md', written: './b.md', line: 3, column: 1 }]]]),
+    themeLinks: [],
+    otherFiles: new Set(['docs/a.md']),
+    baseUrl: '/docscenter/',
+    origin: 'https://x.example.com',
+    textFiles: [
+      { file: 'docs/a.md', sourceFile: 'content/docs/a.md', hrefs: ['https://x.example.com/docscenter/docs/a/b.md', 'https://x.example.com/docscenter/docs/c/'] },
+      { file: 'llms-full.txt', sourceFile: 'llms-full.txt', hrefs: ['https://x.example.com/docscenter/docs/a/b.md', 'https://x.example.com/docscenter/docs/c/'] },
+    ],
+  });
+  assert.deepEqual(result.broken, [
+    { where: 'content/docs/a.md:3:1', href: './b.md', reason: 'no doc at that path' },
+    { where: 'content/docs/a.md (docs/a.md)', href: 'https://x.example.com/docscenter/docs/c/', reason: 'no page at that path' },
+  ]);
+});
+
 test('the link checker reads the URLs of text files: a missing page, file or anchor is reported with the file it is in', () => {
   const result = checkLinks({
     pages: [{ route: '/docscenter/docs/a/', kind: 'doc', file: 'docs/a/index.html', ids: new Set(['有']), hrefs: [], sourceFile: 'content/docs/a.md', noindex: false }],

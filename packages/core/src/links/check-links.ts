@@ -40,6 +40,8 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
   for (const link of themeLinks) if (!themeKeyByHref.has(link.href)) themeKeyByHref.set(link.href, link.configKey);
   const broken: BrokenLink[] = [];
   const reportedTheme = new Set<string>();
+  // Targets already reported broken: the Markdown copies and llms-full.txt hold the pages' links again, which are named once, where written.
+  const reportedTargets = new Set<string>();
   let checked = 0;
 
   for (const page of pages) {
@@ -52,6 +54,7 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
       const sourceIndex = written.findIndex((link) => link.href === href || safeDecode(link.href) === decoded);
       const source = sourceIndex >= 0 ? written.splice(sourceIndex, 1)[0] : undefined;
       if (!reason) continue;
+      reportedTargets.add(targetKey(href, page.route));
       if (source) {
         broken.push({ where: formatLocation({ file: page.sourceFile, line: source.line, column: source.column }), href: source.written, reason });
         continue;
@@ -69,8 +72,12 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
     for (const href of file.hrefs) {
       if (!href.startsWith(origin + '/')) continue;
       checked++;
-      const reason = problemWith(href.slice(origin.length), baseUrl, idsByRoute, otherFiles, baseUrl);
-      if (reason) broken.push({ where: `${file.sourceFile} (${file.file})`, href, reason });
+      const path = href.slice(origin.length);
+      const reason = problemWith(path, baseUrl, idsByRoute, otherFiles, baseUrl);
+      const target = targetKey(path, baseUrl);
+      if (!reason || reportedTargets.has(target)) continue;
+      reportedTargets.add(target);
+      broken.push({ where: `${file.sourceFile} (${file.file})`, href, reason });
     }
   }
   return { checked, broken };
@@ -87,6 +94,11 @@ function problemWith(href: string, fromRoute: string, idsByRoute: Map<string, Se
   }
   if (hash && !idsByRoute.get(route)!.has(hash)) return `no anchor #${hash} on ${route}`;
   return undefined;
+}
+
+function targetKey(href: string, fromRoute: string): string {
+  const { pathname, hash } = splitUrl(href, fromRoute);
+  return `${pathname}#${hash ?? ''}`;
 }
 
 /** Path and anchor of a link; the URL parser only for the relative and unusual ones (most links are absolute routes). */

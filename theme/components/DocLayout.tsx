@@ -3,8 +3,10 @@ import type { PageData } from '@docsgen/shared';
 import { STORAGE_KEYS, storage } from '../client/storage.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { DocBanner } from './DocBanner.js';
+import { DocFooter } from './DocFooter.js';
 import { DocPagination } from './DocPagination.js';
 import { DocSidebar } from './DocSidebar.js';
+import { PageActions } from './PageActions.js';
 import { TableOfContents } from './TableOfContents.js';
 import { TocCollapsible } from './TocCollapsible.js';
 
@@ -22,8 +24,10 @@ export function DocLayout({ page }: { page: PageData }) {
             {page.banner && <DocBanner kind={page.banner} />}
             <Breadcrumbs items={page.breadcrumbs} />
             <h1 className="doc-title">{page.title}</h1>
+            {page.markdownUrl && <PageActions markdownUrl={page.markdownUrl} />}
             {showToc && <TocCollapsible toc={page.toc} />}
             <div className="markdown" dangerouslySetInnerHTML={{ __html: page.html }} />
+            <DocFooter page={page} />
             <DocPagination previous={page.previous} next={page.next} />
           </article>
           {showToc && <TableOfContents toc={page.toc} />}

@@ -26,8 +26,9 @@ export interface PagesToRenderOptions {
 /** Every page of the site: one per doc, one per React page of content/pages, and the not-found page. */
 export function pagesToRender({ docPages, pages, theme, site, baseUrl }: PagesToRenderOptions): PageToRender[] {
   return [
-    ...docPages.map(({ doc, data }) => ({
+    ...docPages.map(({ doc, data, lastmod }) => ({
       data: { ...data, html: doc.html },
+      lastmod,
       file: routeFile(data.route, baseUrl),
       sourceFile: doc.source.file,
       noindex: doc.source.frontMatter.unlisted || doc.source.frontMatter.draft,
@@ -138,7 +139,7 @@ function pageKeyer({ context, themeCode, keyByFile }: RenderStageOptions): (page
   return (page) => {
     // The body's HTML is covered by its doc's key, so it need not be serialised and hashed on every rebuild.
     const { html: _html, ...shape } = page.data;
-    return hash(contextKey + (keyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex);
+    return hash(contextKey + (keyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex + (page.lastmod ?? ''));
   };
 }
 

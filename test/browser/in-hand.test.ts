@@ -1,0 +1,110 @@
+// The documentation centre as a person meets it: what is drawn can be clicked and tapped where it is drawn, at
+// phone, tablet and desktop widths, with real pointer, touch and keyboard input.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startBrowserSite, type BrowserSite } from '../helpers/browser-site.js';
+import { drawnControls, outsideContainer, overlappingPairs, unreachableControls } from '../helpers/geometry.js';
+
+let site: BrowserSite;
+before(async () => {
+  site = await startBrowserSite({ documentationCentre: true });
+});
+after(() => site.close());
+
+const DOC = 'docs/app/android/device_mgr/';
+const PHONE = { hasTouch: true, isMobile: true };
+
+test('at 360 to 1440 px no two navbar controls overlap, none leaves the screen, each is hit where it is drawn', async () => {
+  const { page, context } = await site.open(DOC, { width: 360 });
+  for (const width of [360, 390, 768, 996, 997, 1024, 1100, 1280, 1440, 1536]) {
+    await page.setViewportSize({ width, height: 800 });
+    const navbar = page.locator('.navbar__inner');
+    const controls = await drawnControls(navbar);
+    assert.ok(controls.length >= 3, `${width} px: the navbar shows its controls`);
+    assert.deepEqual(overlappingPairs(controls), [], `${width} px: overlapping navbar controls`);
+    const offScreen = controls.filter((control) => control.left < 0 || control.right > width).map((control) => control.name);
+    assert.deepEqual(offScreen, [], `${width} px: navbar controls off screen`);
+    assert.deepEqual(await unreachableControls(navbar), [], `${width} px: navbar controls covered by something else`);
+  }
+  await context.close();
+});
+
+test('at 1024 px the external links wait in 更多 and the search box opens from its icon', async () => {
+  const { page, context } = await site.open(DOC, { width: 1024 });
+  await page.getByRole('button', { name: '更多' }).click();
+  const developer = page.locator('.navbar__more a', { hasText: '开发者平台' });
+  assert.equal(await developer.getAttribute('href'), 'https://developer.example.com/');
+  assert.deepEqual(await unreachableControls(page.locator('.navbar__more')), []);
+  const search = page.locator('.navbar').getByRole('combobox', { name: '搜索文档' });
+  assert.ok((await search.boundingBox())!.width <= 40, 'folded to an icon');
+  await search.click();
+  assert.ok((await search.boundingBox())!.width >= 240, 'opened for typing');
+  await page.keyboard.type('绑定');
+  assert.equal(await search.inputValue(), '绑定');
+  assert.equal(await developer.isVisible(), false, 'pressing elsewhere closed 更多');
+  await context.close();
+});
+
+test('the sidebar and the table of contents can be clicked wherever their links are drawn', async () => {
+  const { page, context } = await site.open(DOC, { width: 1440 });
+  assert.ok(await page.locator('.toc').isVisible());
+  for (const part of ['.doc-sidebar', '.toc', '.breadcrumbs', '.pagination-nav']) {
+    assert.deepEqual(await unreachableControls(page.locator(part)), [], part);
+  }
+  await page.locator('.toc a', { hasText: '错误码' }).click();
+  await page.waitForFunction(() => decodeURIComponent(location.hash) === '#错误码');
+  await context.close();
+});
+
+test('the phone menu covers the screen; its links, back button and search box work by tap; a tap on the backdrop closes it', async () => {
+  const { page, context } = await site.open(DOC, { width: 390, context: PHONE });
+  await page.getByRole('button', { name: '打开导航菜单' }).tap();
+  const menu = page.getByRole('dialog', { name: '导航菜单' });
+  const box = (await menu.boundingBox())!;
+  assert.equal(box.y, 0);
+  assert.equal(box.height, 800, 'the drawer is as tall as the viewport');
+  assert.deepEqual(await unreachableControls(menu), []);
+  await menu.getByRole('button', { name: '← 返回主菜单' }).tap();
+  assert.deepEqual(await unreachableControls(menu), []);
+  const search = menu.getByRole('combobox', { name: '搜索文档' });
+  await search.tap();
+  assert.ok(await search.evaluate((input) => input === document.activeElement), 'the tapped search box has the focus');
+  await page.keyboard.type('固件');
+  assert.equal(await search.inputValue(), '固件');
+  await menu.locator('a', { hasText: '云端 API' }).tap();
+  await page.waitForFunction(() => document.querySelector('h1.doc-title')?.textContent === '云端 API');
+  await menu.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: '打开导航菜单' }).tap();
+  await menu.waitFor();
+  await page.touchscreen.tap(375, 600);
+  await menu.waitFor({ state: 'detached' });
+  await context.close();
+});
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px the 404 page and a doc page keep their content inside the layout's container`, async () => {
+    const { page, context } = await site.open('docs/no-such-page/', { width });
+    assert.deepEqual(await outsideContainer(page, 'main', 'main'), []);
+    await page.goto(site.url('docs/api/signature/'));
+    assert.deepEqual(await outsideContainer(page, '.doc-article', '.doc-article'), []);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing scrolls the page sideways');
+    await context.close();
+  });
+}
+
+test('the 404 page says 你, and offers the search box and the sections as ways on', async () => {
+  const { page, context } = await site.open('docs/no-such-page/');
+  const text = await page.locator('main').innerText();
+  assert.match(text, /找不到页面[\s\S]*你要找的页面不存在/);
+  assert.doesNotMatch(text, /您/);
+  const search = page.locator('main').getByRole('combobox', { name: '搜索文档' });
+  await search.click();
+  await page.keyboard.type('签名');
+  await page.locator('main [role="option"]').first().waitFor();
+  await page.keyboard.press('Escape');
+  const sections = page.getByRole('list', { name: '文档分区' }).locator('a');
+  assert.equal(await sections.count(), 9);
+  await sections.filter({ hasText: '云端 API' }).click();
+  await page.waitForFunction(() => document.querySelector('h1.doc-title')?.textContent === '云端 API');
+  await context.close();
+});

@@ -108,3 +108,96 @@ test('the 404 page says 你, and offers the search box and the sections as ways 
   await page.waitForFunction(() => document.querySelector('h1.doc-title')?.textContent === '云端 API');
   await context.close();
 });
+
+test('at 1280 px the article column is about 900 px wide: the table of contents waits above it', async () => {
+  const { page, context } = await site.open(DOC, { width: 1280 });
+  const column = (await page.locator('.doc-article').boundingBox())!;
+  assert.ok(column.width >= 860, `column ${column.width} px`);
+  assert.ok(await page.getByRole('button', { name: '本页目录' }).isVisible());
+  await context.close();
+});
+
+test('Chinese comments in code are drawn upright, not in a slanted copy of an upright font', async () => {
+  const { page, context } = await site.open('docs/web/websdk/account/');
+  const styles = await page.locator('.hljs-comment').evaluateAll((comments) =>
+    comments.filter((comment) => /[\u4e00-\u9fff]/.test(comment.textContent ?? '')).map((comment) => getComputedStyle(comment).fontStyle),
+  );
+  assert.ok(styles.length > 0);
+  assert.deepEqual([...new Set(styles)], ['normal']);
+  await context.close();
+});
+
+test('on a phone, tables scroll sideways rather than break identifiers or header names', async () => {
+  const { page, context } = await site.open('docs/api/signature/', { width: 390 });
+  const lines = await page.locator('.markdown td').evaluateAll((cells) =>
+    cells
+      .filter((cell) => /^X-XY-Timestamp$|^xy0123456789abcdef$/.test(cell.textContent ?? '') || cell.querySelector('code')?.textContent === 'xy0123456789abcdef')
+      .flatMap((cell) => [...cell.querySelectorAll('code'), cell.firstChild!])
+      .filter((node) => /X-XY-Timestamp|xy0123456789abcdef/.test(node.textContent ?? ''))
+      .map((node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return [node.textContent, new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size];
+      }),
+  );
+  assert.ok(lines.length >= 2, 'the header name and the appId example are there');
+  assert.deepEqual(lines.filter(([, count]) => count !== 1), [], 'split over lines');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'the table scrolls, not the page');
+  await context.close();
+});
+
+test('on a phone, headings and cards do not end with one character alone on a line', async () => {
+  for (const path of ['', 'docs/manual/', 'docs/no-such-page/', 'docs/api/signature/']) {
+    const { page, context } = await site.open(path, { width: 390 });
+    const orphans = await page.locator('h1, h2, h3, .doc-card__name, .doc-card__line, .home-card__name, .home-card__line').evaluateAll((blocks) =>
+      blocks
+        .filter((block) => block.getClientRects().length > 0)
+        .filter((block) => {
+          const text = block.lastChild?.nodeType === Node.TEXT_NODE ? (block.lastChild as Text) : null;
+          const end = (text?.data ?? '').trimEnd().length;
+          if (!text || end < 2) return false;
+          const [before, last] = [end - 2, end - 1].map((from) => {
+            const range = document.createRange();
+            range.setStart(text, from);
+            range.setEnd(text, from + 1);
+            return range.getBoundingClientRect().top;
+          });
+          return last - before > 2 && !/[\s，。、：；）」]/.test(text.data[end - 2]);
+        })
+        .map((block) => block.textContent),
+    );
+    assert.deepEqual(orphans, [], `/${path}`);
+    await context.close();
+  }
+});
+
+test('while the navbar hides, the sidebar reaches the top of the window', async () => {
+  const { page, context } = await site.open(DOC, { width: 1280 });
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, 900);
+  await page.waitForFunction(() => document.querySelector('.navbar')!.getBoundingClientRect().bottom <= 0);
+  await page.waitForFunction(() => Math.abs(document.querySelector('.doc-sidebar')!.getBoundingClientRect().top) < 1);
+  assert.equal((await page.locator('.doc-sidebar').boundingBox())!.height, 800);
+  assert.ok(await page.evaluate(() => document.elementFromPoint(100, 20)?.closest('.doc-sidebar') !== null), 'the top of the window shows the sidebar');
+  await context.close();
+});
+
+test('on /docs/api/ pages the navbar marks 云端 API as the current section', async () => {
+  const { page, context } = await site.open('docs/api/signature/', { width: 1280 });
+  assert.deepEqual(await page.locator('.navbar__inner > .navbar__items:not(.navbar__items--right) a[aria-current]').allTextContents(), ['云端 API']);
+  await context.close();
+});
+
+test("a section's index page ends with cards of the section's pages, taken from the sidebar", async () => {
+  const { page, context } = await site.open('docs/manual/', { width: 390 });
+  const cards = page.getByRole('list', { name: '「操作指南」的页面' }).locator('a');
+  const names = await cards.locator('.doc-card__name').allTextContents();
+  assert.equal(names[0], '快速开始');
+  assert.ok(names.includes('财务'), names.join());
+  assert.match((await cards.first().locator('.doc-card__line').textContent()) ?? '', /^\d+ 篇：/);
+  assert.deepEqual(await unreachableControls(page.locator('.doc-cards')), []);
+  await cards.filter({ hasText: '财务' }).click();
+  await page.waitForFunction(() => location.pathname.startsWith('/docscenter/docs/manual/finance/'));
+  assert.equal(await page.locator('.doc-cards').count(), 0, 'an ordinary page has no cards');
+  await context.close();
+});

@@ -162,7 +162,7 @@ test('unlisted pages show their banner', async () => {
 
 test('the not-found page answers unknown paths on a plain static host', async () => {
   const { page, context } = await site.open('docs/nope/');
-  assert.match(await page.locator('main').innerText(), /找不到页面[\s\S]*请联系把您带到这里的链接所在网站的所有者/);
+  assert.match(await page.locator('main').innerText(), /找不到页面[\s\S]*你要找的页面不存在/);
   await context.close();
 });
 

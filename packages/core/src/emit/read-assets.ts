@@ -1,0 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { OutputFile } from '../client/bundle-theme.js';
+import type { BrokenLink } from '../links/check-links.js';
+import type { ParsedDoc } from '../markdown/parse-docs.js';
+
+/** Every file of the static folder, copied to the output as it is. */
+export async function readStatic(root: string, staticDir: string): Promise<OutputFile[]> {
+  const files = await fg('**/*', { cwd: path.join(root, staticDir), dot: false });
+  return Promise.all(files.map(async (file) => ({ path: file, contents: await readFile(path.join(root, staticDir, file)) })));
+}
+
+/** Images the docs reference, copied under assets/docs/; a missing one is reported like a broken link. */
+export async function readDocAssets(root: string, contentDir: string, docs: ParsedDoc[]): Promise<{ files: OutputFile[]; missing: BrokenLink[] }> {
+  const files: OutputFile[] = [];
+  const missing: BrokenLink[] = [];
+  const seen = new Set<string>();
+  for (const doc of docs) {
+    for (const asset of doc.assets) {
+      if (seen.has(asset)) continue;
+      seen.add(asset);
+      try {
+        files.push({ path: 'assets/docs/' + path.posix.relative(path.posix.join(contentDir, 'docs'), asset), contents: await readFile(path.join(root, asset)) });
+      } catch {
+        missing.push({ where: doc.source.file, href: asset, reason: 'image file not found' });
+      }
+    }
+  }
+  return { files, missing };
+}

@@ -81,6 +81,23 @@ test('the phone menu covers the screen; its links, back button and search box wo
   await context.close();
 });
 
+test("an Escape that belongs to an input method's composition leaves the phone menu open", async () => {
+  const { page, context } = await site.open('docs/manual/', { width: 390, context: PHONE });
+  await page.getByRole('button', { name: '打开导航菜单' }).tap();
+  const menu = page.getByRole('dialog', { name: '导航菜单' });
+  await menu.getByRole('button', { name: '← 返回主菜单' }).tap();
+  await menu.getByRole('combobox', { name: '搜索文档' }).tap();
+  // Chromium's own input-method channel: the page sees a composition as it would from a pinyin keyboard.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Input.imeSetComposition', { text: 'shezhi', selectionStart: 6, selectionEnd: 6 });
+  await page.keyboard.press('Escape');
+  assert.equal(await menu.count(), 1, 'the menu stayed open');
+  await cdp.send('Input.imeSetComposition', { text: '', selectionStart: 0, selectionEnd: 0 });
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'detached' });
+  await context.close();
+});
+
 for (const width of [390, 1280]) {
   test(`at ${width} px the 404 page and a doc page keep their content inside the layout's container`, async () => {
     const { page, context } = await site.open('docs/no-such-page/', { width });

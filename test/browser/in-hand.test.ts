@@ -66,16 +66,16 @@ test('the phone menu covers the screen; its links, back button and search box wo
   assert.deepEqual(await unreachableControls(menu), []);
   await menu.getByRole('button', { name: '← 返回主菜单' }).tap();
   assert.deepEqual(await unreachableControls(menu), []);
+  await menu.locator('a', { hasText: '云端 API' }).tap();
+  await page.waitForFunction(() => document.querySelector('h1.doc-title')?.textContent === '云端 API');
+  await menu.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: '打开导航菜单' }).tap();
+  await menu.getByRole('button', { name: '← 返回主菜单' }).tap();
   const search = menu.getByRole('combobox', { name: '搜索文档' });
   await search.tap();
   assert.ok(await search.evaluate((input) => input === document.activeElement), 'the tapped search box has the focus');
   await page.keyboard.type('固件');
   assert.equal(await search.inputValue(), '固件');
-  await menu.locator('a', { hasText: '云端 API' }).tap();
-  await page.waitForFunction(() => document.querySelector('h1.doc-title')?.textContent === '云端 API');
-  await menu.waitFor({ state: 'detached' });
-  await page.getByRole('button', { name: '打开导航菜单' }).tap();
-  await menu.waitFor();
   await page.touchscreen.tap(375, 600);
   await menu.waitFor({ state: 'detached' });
   await context.close();
@@ -119,7 +119,7 @@ test('the 404 page says 你, and offers the search box and the sections as ways 
   await page.keyboard.type('签名');
   await page.locator('main [role="option"]').first().waitFor();
   await page.keyboard.press('Escape');
-  const sections = page.getByRole('list', { name: '文档分区' }).locator('a');
+  const sections = page.getByRole('navigation', { name: '文档分区' }).locator('a');
   assert.equal(await sections.count(), 9);
   await sections.filter({ hasText: '云端 API' }).click();
   await page.waitForFunction(() => document.querySelector('h1.doc-title')?.textContent === '云端 API');
@@ -207,7 +207,7 @@ test('on /docs/api/ pages the navbar marks 云端 API as the current section', a
 
 test("a section's index page ends with cards of the section's pages, taken from the sidebar", async () => {
   const { page, context } = await site.open('docs/manual/', { width: 390 });
-  const cards = page.getByRole('list', { name: '「操作指南」的页面' }).locator('a');
+  const cards = page.getByRole('navigation', { name: '「操作指南」的页面' }).locator('a');
   const names = await cards.locator('.doc-card__name').allTextContents();
   assert.equal(names[0], '快速开始');
   assert.ok(names.includes('财务'), names.join());

@@ -72,7 +72,7 @@ export function App({ site, sidebar, initialPage }: AppProps) {
     (router.current?.refresh() ?? Promise.resolve()).then(rerender, rerender);
   };
   const content =
-    page.kind === 'doc' ? <DocLayout page={page} /> : page.kind === 'notFound' ? <NotFound /> : page.route === site.baseUrl + 'search/' ? <SearchPage /> : <PageBody page={page} />;
+    page.kind === 'doc' ? <DocLayout page={page} /> : page.kind === 'notFound' ? <NotFound /> : page.kind === 'page' && page.route === site.baseUrl + 'search/' ? <SearchPage /> : <PageBody page={page} />;
   return (
     <SiteContext.Provider value={context}>
       <SkipToContent />

@@ -7,24 +7,26 @@ import { hrefOf, pageCount } from './sidebar-tree.js';
  */
 export function DocCardList({ items, label }: { items: SidebarItem[]; label: string }) {
   return (
-    <ul className="doc-cards" aria-label={label}>
-      {items.map((item) => {
-        const href = hrefOf(item);
-        if (!href) return null;
-        return (
-          <li key={href}>
-            <a className="doc-card" href={href}>
-              <span className="doc-card__name">{item.label}</span>
-              {item.type === 'category' && (
-                <span className="doc-card__line">
-                  {pageCount(item)} 篇：{item.items.slice(0, 3).map((child) => child.label).join('、')}
-                  {item.items.length > 3 ? ' 等' : ''}
-                </span>
-              )}
-            </a>
-          </li>
-        );
-      })}
-    </ul>
+    <nav aria-label={label}>
+      <ul className="doc-cards">
+        {items.map((item) => {
+          const href = hrefOf(item);
+          if (!href) return null;
+          return (
+            <li key={href}>
+              <a className="doc-card" href={href}>
+                <span className="doc-card__name">{item.label}</span>
+                {item.type === 'category' && (
+                  <span className="doc-card__line">
+                    {pageCount(item)} 篇：{item.items.slice(0, 3).map((child) => child.label).join('、')}
+                    {item.items.length > 3 ? ' 等' : ''}
+                  </span>
+                )}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
   );
 }

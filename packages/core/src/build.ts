@@ -4,10 +4,10 @@ import { openParseCache } from './cache/parse-cache.js';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
+import { readDocAssets, readStatic } from './emit/copied-files.js';
 import { stageOutput } from './emit/emit-site.js';
 import { claimOutputFolder } from './emit/output-folder.js';
 import { createOutputSink } from './emit/output-sink.js';
-import { readDocAssets, readStatic } from './emit/read-assets.js';
 import { redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
 import { hash } from './hash.js';
@@ -37,7 +37,7 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** Folder of the persistent cache of parsed docs (the CLI's default: node_modules/.cache/docsgen); none when unset. */
   cacheDir?: string;
-  /** Threads that parse Markdown; by default one per core on sites large enough to pay for starting them. */
+  /** Threads that parse Markdown and render pages; by default one per core on sites large enough to pay for starting them. */
   threads?: number;
   onProgress?: (event: ProgressEvent) => void;
 }
@@ -50,7 +50,7 @@ export interface ProgressEvent {
 
 /** What survives between rebuilds in one `serve` process. */
 export interface BuildCache extends ParsedDocMemory {
-  theme?: Promise<{ server: ThemeServer; client: ClientBundle }>;
+  theme?: Promise<LoadedTheme>;
   rendered: RenderedPageMemory;
   scanned: Map<string, { stamp: string; doc: DocSource }>;
 }
@@ -132,7 +132,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     throw new DocsgenError(`mainDocId: doc "${config.mainDocId}" does not exist`, { location: { file: CONFIG_FILE } });
   }
 
-  const { server: theme, client } = await time('theme', () => themePromise);
+  const { server: theme, code: themeCode, client } = await time('theme', () => themePromise);
   const docPages = buildDocPages(parsed, sidebar);
   // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
   // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
@@ -171,11 +171,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     const pages = pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl });
     const { records, renderedCount } = await time('render', () =>
-      renderStage({ pages, context, keyByFile: parsedDocs.keyByFile, memory: options.cache?.rendered, sink, baseUrl: config.baseUrl, onProgress: (done, total) => progress({ stage: 'render', done, total }) }),
+      renderStage({
+        pages,
+        context,
+        themeCode,
+        keyByFile: parsedDocs.keyByFile,
+        memory: options.cache?.rendered,
+        sink,
+        baseUrl: config.baseUrl,
+        threads: options.threads,
+        onProgress: (done, total) => progress({ stage: 'render', done, total }),
+      }),
     );
 
-    const staticFiles = await readStatic(root, config.staticDir);
-    const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config.contentDir, parsed);
+    const staticFiles = await readStatic(root, config);
+    const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config, parsed);
     const otherFiles: OutputFile[] = [
       ...client.files,
       { path: siteDataFile, contents: siteData },
@@ -227,7 +237,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-async function loadTheme(content: ContentSource, baseUrl: string): Promise<{ server: ThemeServer; client: ClientBundle }> {
-  const [server, client] = await Promise.all([loadThemeServer(content.pages), bundleClient({ baseUrl })]);
-  return { server, client };
+/** The theme for node (and its code, for render workers) and for the browser. */
+interface LoadedTheme {
+  server: ThemeServer;
+  code: string;
+  client: ClientBundle;
+}
+
+async function loadTheme(content: ContentSource, baseUrl: string): Promise<LoadedTheme> {
+  const [{ server, code }, client] = await Promise.all([loadThemeServer(content.pages), bundleClient({ baseUrl })]);
+  return { server, code, client };
 }

@@ -1,9 +1,9 @@
-import fg from 'fast-glob';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { docRoute, joinUrl } from '@docsgen/shared';
 import type { SiteConfig } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
+import { findSiteFiles } from './contained-files.js';
 import { docIdentity } from './doc-routes.js';
 import { readFrontMatter, type FrontMatter } from './front-matter.js';
 import { readUtf8 } from './read-text.js';
@@ -63,10 +63,10 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
   const pagesDir = path.join(config.contentDir, 'pages');
   const docsBase = joinUrl(config.baseUrl, config.docsRoute + '/');
   const [docFiles, categoryFiles, pageFiles, assets] = await Promise.all([
-    fg('**/*.md', { cwd: path.join(root, docsDir) }),
-    fg('**/_category_.json', { cwd: path.join(root, docsDir) }),
-    fg('**/*.{tsx,jsx}', { cwd: path.join(root, pagesDir) }),
-    fg('**/*.{png,jpg,jpeg,gif,svg,webp}', { cwd: path.join(root, docsDir) }),
+    findSiteFiles(root, docsDir, '**/*.md'),
+    findSiteFiles(root, docsDir, '**/_category_.json'),
+    findSiteFiles(root, pagesDir, '**/*.{tsx,jsx}'),
+    findSiteFiles(root, docsDir, '**/*.{png,jpg,jpeg,gif,svg,webp}'),
   ]);
 
   const docs = (

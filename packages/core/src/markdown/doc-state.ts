@@ -13,8 +13,8 @@ export interface DocState {
   lineOffset: number;
   /** Maps a relative `.md` path (as written) to the target's route, or undefined when no doc is there. */
   resolveDocLink: (written: string) => string | undefined;
-  /** Maps a relative image path to its URL in the built site. */
-  resolveAsset: (written: string) => string;
+  /** Maps a relative image path, written on a line of the file, to its URL in the built site. */
+  resolveAsset: (written: string, line: number) => string;
   /** True when the title comes from the first `#` heading, which then leaves the body. */
   titleFromBody: boolean;
   toc: TocItem[];

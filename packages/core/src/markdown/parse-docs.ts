@@ -22,6 +22,7 @@ import { HIGHLIGHTED_CODE_TAG, rehypeCodeBlocks } from './code-blocks.js';
 import type { CodeHighlighter } from './highlighter.js';
 import { docState, type DocState } from './doc-state.js';
 import { remarkHeadingIds } from './heading-ids.js';
+import { imagePlace } from './image-assets.js';
 import type { LinkReference } from './links.js';
 import { remarkLinks } from './links.js';
 import { remarkLiteralAutolinksWhenPresent } from './literal-autolinks.js';
@@ -99,10 +100,14 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
       const route = routesByDocsPath.get(path.posix.normalize(path.posix.join(docsDir, safeDecode(file))));
       return route && route + (hash ? '#' + hash : '');
     },
-    resolveAsset: (written) => {
-      const target = path.posix.normalize(path.posix.join(docsDir, safeDecode(written.split(/[?#]/)[0])));
-      assets.push(path.posix.join(config.contentDir, 'docs', target));
-      return joinUrl(config.baseUrl, 'assets/docs/' + target);
+    resolveAsset: (written, line) => {
+      const source = path.posix.normalize(path.posix.join(config.contentDir, 'docs', docsDir, safeDecode(written.split(/[?#]/)[0])));
+      const place = imagePlace(source, config);
+      if (!place) {
+        throw new DocsgenError(`image ${written} is outside the content and static folders`, { location: { file: doc.file, line }, hint: `keep images in ${config.contentDir}/ or ${config.staticDir}/` });
+      }
+      assets.push(source);
+      return joinUrl(config.baseUrl, place.output);
     },
   };
   const file = new VFile({ path: doc.file, value: normalizeAdmonitionSyntax(doc.body), data: { docsgen: state } });

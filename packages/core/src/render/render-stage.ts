@@ -52,7 +52,8 @@ export function pagesToRender({ docPages, pages, theme, site, baseUrl }: PagesTo
       return { data, file: routeFile(source.route, baseUrl), sourceFile: source.file, noindex: false };
     }),
     {
-      data: { kind: 'notFound', route: baseUrl + '404.html', title: '找不到页面', description: '找不到页面', html: theme.renderNotFound(site), toc: [], breadcrumbs: [], hideTableOfContents: true } satisfies PageData,
+      // No body: the theme's NotFound component draws the page (hydrated, for its search box).
+      data: { kind: 'notFound', route: baseUrl + '404.html', title: '找不到页面', description: '找不到页面', html: '', toc: [], breadcrumbs: [], hideTableOfContents: true } satisfies PageData,
       file: '404.html',
       sourceFile: 'theme/components/NotFound.tsx',
       noindex: true,

@@ -17,11 +17,15 @@ export function SearchBox() {
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
+  // While an input method composes, the field shows its pinyin but the search keeps the text committed so far.
+  const [committed, setCommitted] = useState('');
+  const [composing, setComposing] = useState(false);
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const [active, setActive] = useState(0);
   const [shortcut, setShortcut] = useState('Ctrl K');
-  const { results, current, status, retry } = useSearch(query, { active: used, limit: 8 });
+  const searched = composing ? committed : query;
+  const { results, current, status, retry } = useSearch(searched, { active: used, limit: 8 });
 
   // `/`, Ctrl+K and ⌘K focus the visible box (the navbar one, or the mobile menu's when it is open).
   useEffect(() => {
@@ -46,10 +50,10 @@ export function SearchBox() {
   }, []);
 
   const hits = results?.hits ?? [];
-  const expanded = open && query.trim() !== '' && status !== 'idle';
+  const expanded = open && searched.trim() !== '' && status !== 'idle';
   const optionId = (i: number) => `${id}-option-${i}`;
 
-  useEffect(() => setActive(0), [query]);
+  useEffect(() => setActive(0), [searched]);
   useEffect(() => {
     list.current?.querySelector(`[id="${optionId(active)}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active]);
@@ -116,8 +120,14 @@ export function SearchBox() {
         }}
         onChange={(event) => {
           setQuery(event.target.value);
+          if (!composing) setCommitted(event.target.value);
           setOpen(true);
           setUsed(true);
+        }}
+        onCompositionStart={() => setComposing(true)}
+        onCompositionEnd={(event) => {
+          setComposing(false);
+          setCommitted(event.currentTarget.value);
         }}
         onKeyDown={onKeyDown}
       />
@@ -147,7 +157,7 @@ export function SearchBox() {
         )}
         {expanded && status === 'ready' && current && !hits.length && (
           <div className="search-box__status" role="status">
-            没有找到与“{query.trim()}”相关的内容
+            没有找到与“{searched.trim()}”相关的内容
           </div>
         )}
         <div ref={list} id={`${id}-listbox`} role="listbox" aria-label="搜索结果" className="search-box__results" hidden={!expanded || !hits.length}>
@@ -157,7 +167,7 @@ export function SearchBox() {
             ))}
         </div>
         {expanded && results && hits.length > 0 && (
-          <a className="search-box__all" href={`${site.baseUrl}search/?q=${encodeURIComponent(query.trim())}`} onClick={() => setOpen(false)}>
+          <a className="search-box__all" href={`${site.baseUrl}search/?q=${encodeURIComponent(searched.trim())}`} onClick={() => setOpen(false)}>
             {results.total > hits.length ? `查看全部 ${results.total} 条搜索结果` : '查看全部搜索结果'}
           </a>
         )}

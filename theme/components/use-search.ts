@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { searchInWorker } from '../client/search-client.js';
 import type { SearchResults } from '../client/search-engine.js';
 import { useSite } from './SiteContext.js';
@@ -15,6 +15,17 @@ export function useSearch(query: string, { active, limit }: { active: boolean; l
   const [status, setStatus] = useState<SearchStatus>('idle');
   const [attempt, setAttempt] = useState(0);
   const trimmed = query.trim();
+  // Replies arrive in bursts (partial results, then all of them): the dropdown renders at most once a frame.
+  const pending = useRef<{ results: SearchResults | null; frame: number }>({ results: null, frame: 0 });
+  const show = (next: SearchResults | null) => {
+    pending.current.results = next;
+    if (pending.current.frame) return;
+    pending.current.frame = requestAnimationFrame(() => {
+      pending.current.frame = 0;
+      setResults(pending.current.results);
+      setStatus('ready');
+    });
+  };
 
   useEffect(() => {
     const { searchIndexUrl: indexUrl, searchWorkerUrl: workerUrl } = site;
@@ -24,10 +35,7 @@ export function useSearch(query: string, { active, limit }: { active: boolean; l
     return searchInWorker(
       { workerUrl, indexUrl, query: trimmed, limit },
       {
-        onResults: (next) => {
-          setResults(trimmed ? next : null);
-          setStatus('ready');
-        },
+        onResults: (next) => show(trimmed ? next : null),
         onError: () => setStatus('error'),
       },
     );

@@ -10,6 +10,15 @@ export default defineConfig({
   localeLabel: '简体中文',
   favicon: 'img/favicon.svg',
   mainDocId: 'overview/index',
+  search: {
+    // Words readers type for what the docs call otherwise.
+    synonyms: [
+      ['配网', '联网配置'],
+      ['OTA', '固件升级'],
+      ['令牌', 'token'],
+    ],
+    dictionary: ['配网', '物模型', '激活码'],
+  },
   navbar: {
     title: '汐云开发者文档中心',
     logo: { src: 'img/logo.svg', alt: '汐云物联' },

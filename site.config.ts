@@ -16,6 +16,7 @@ export default defineConfig({
       ['配网', '联网配置'],
       ['OTA', '固件升级'],
       ['令牌', 'token'],
+      ['安卓', 'Android'],
     ],
     dictionary: ['配网', '物模型', '激活码'],
   },

@@ -4,7 +4,7 @@
  * met as a phrase (every character pair of a Chinese run) counts twice the same pairs scattered; pages rank
  * by the sum of their terms' BM25 weights (title, keywords, headings and body boosted in the index).
  */
-import type { Requirement, Unit } from './query-plan.js';
+import { minimumPairs, type Requirement, type Unit } from './query-plan.js';
 import type { TermStore } from './term-store.js';
 
 export interface PageMatch {
@@ -113,8 +113,10 @@ function unitHits(unit: Unit, store: TermStore, seen: Map<string, number>): Map<
     }
   };
   switch (unit.kind) {
-    case 'pairs':
-      return pairHits(unit.pairs, unit.need, store, seen);
+    case 'pairs': {
+      const known = unit.pairs.filter((pair) => store.has(pair));
+      return known.length ? pairHits(known, Math.min(unit.need, minimumPairs(known.length)), store, seen) : hits;
+    }
     case 'term':
       add(unit.term, 1, true);
       return hits;

@@ -17,6 +17,7 @@ export default defineConfig({
       ['OTA', '固件升级'],
       ['令牌', 'token'],
       ['安卓', 'Android'],
+      ['收费标准', '价格'],
     ],
     dictionary: ['配网', '物模型', '激活码'],
   },

@@ -1,9 +1,10 @@
-import fg from 'fast-glob';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { docRoute, joinUrl } from '@docsgen/shared';
 import type { SiteConfig } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
+import { findSiteFiles } from './contained-files.js';
+import { docIdentity } from './doc-routes.js';
 import { readFrontMatter, type FrontMatter } from './front-matter.js';
 import { readUtf8 } from './read-text.js';
 
@@ -15,6 +16,8 @@ export interface DocSource {
   /** Path relative to the docs folder, e.g. `api/signature.md`. */
   docsPath: string;
   route: string;
+  /** Line of the front matter key (`slug` or `id`) the route comes from, for errors about it. */
+  routeLine?: number;
   frontMatter: FrontMatter;
   body: string;
   /** Line of the file where the body starts, so positions in the body map back to the file. */
@@ -60,10 +63,10 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
   const pagesDir = path.join(config.contentDir, 'pages');
   const docsBase = joinUrl(config.baseUrl, config.docsRoute + '/');
   const [docFiles, categoryFiles, pageFiles, assets] = await Promise.all([
-    fg('**/*.md', { cwd: path.join(root, docsDir) }),
-    fg('**/_category_.json', { cwd: path.join(root, docsDir) }),
-    fg('**/*.{tsx,jsx}', { cwd: path.join(root, pagesDir) }),
-    fg('**/*.{png,jpg,jpeg,gif,svg,webp}', { cwd: path.join(root, docsDir) }),
+    findSiteFiles(root, docsDir, '**/*.md'),
+    findSiteFiles(root, docsDir, '**/_category_.json'),
+    findSiteFiles(root, pagesDir, '**/*.{tsx,jsx}'),
+    findSiteFiles(root, docsDir, '**/*.{png,jpg,jpeg,gif,svg,webp}'),
   ]);
 
   const docs = (
@@ -76,10 +79,8 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
         if (known && known.stamp === stamp) return known.doc;
         const source = await readUtf8(path.join(root, file), file);
         const { frontMatter, body, bodyLine } = readFrontMatter(source, file);
-        const pathId = docsPath.replace(/\.md$/, '');
-        const id = frontMatter.id ? path.posix.join(path.posix.dirname(pathId), frontMatter.id).replace(/^\.\//, '') : pathId;
-        const slug = frontMatter.slug ? resolveSlug(frontMatter.slug, pathId) : id;
-        const doc: DocSource = { id, file, docsPath, route: docRoute(docsBase, slug), frontMatter, body, bodyLine };
+        const { id, slug, line } = docIdentity({ pathId: docsPath.replace(/\.md$/, ''), frontMatter, file, source });
+        const doc: DocSource = { id, file, docsPath, route: docRoute(docsBase, slug), routeLine: line, frontMatter, body, bodyLine };
         cache?.set(file, { stamp, doc });
         return doc;
       }),
@@ -107,12 +108,6 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
   return { docs, categories, pages, assets: assets.map((asset) => path.join(docsDir, asset)) };
 }
 
-function resolveSlug(slug: string, pathId: string): string {
-  if (slug.startsWith('/')) return slug.slice(1);
-  const dir = path.posix.dirname(pathId);
-  return dir === '.' ? slug : `${dir}/${slug}`;
-}
-
 function parseCategory(text: string, file: string, dir: string): CategoryMeta {
   let raw: unknown;
   try {
@@ -131,11 +126,18 @@ function parseCategory(text: string, file: string, dir: string): CategoryMeta {
 }
 
 function assertUniqueRoutes(docs: DocSource[], pages: PageSource[]): void {
-  const owners = new Map<string, string>();
-  for (const { route, file } of [...pages, ...docs]) {
-    const other = owners.get(route);
-    if (other) throw new DocsgenError(`duplicate route ${route}: ${other} and ${file} both produce it`, { location: { file }, hint: 'change the slug or id of one of them' });
-    owners.set(route, file);
+  const owners = new Map<string, DocSource | PageSource>();
+  for (const source of [...pages, ...docs]) {
+    const other = owners.get(source.route);
+    if (other) {
+      // Named at the slug or id that moved a doc onto the other's route, when one did.
+      const moved = [source, other].find((owner): owner is DocSource => 'frontMatter' in owner && (owner.frontMatter.slug !== undefined || owner.frontMatter.id !== undefined)) ?? source;
+      throw new DocsgenError(`duplicate route ${source.route}: ${other.file} and ${source.file} both produce it`, {
+        location: { file: moved.file, line: 'routeLine' in moved ? moved.routeLine : undefined },
+        hint: 'change the slug or id of one of them',
+      });
+    }
+    owners.set(source.route, source);
   }
   const ids = new Map<string, string>();
   for (const doc of docs) {

@@ -1,6 +1,7 @@
 import type { VFile } from 'vfile';
 import type { TocItem } from '@docsgen/shared';
 import type { LinkReference } from './links.js';
+import type { ParsedSource } from './markdown-as-written.js';
 import type { SearchSection } from './search-sections.js';
 
 /**
@@ -13,14 +14,22 @@ export interface DocState {
   lineOffset: number;
   /** Maps a relative `.md` path (as written) to the target's route, or undefined when no doc is there. */
   resolveDocLink: (written: string) => string | undefined;
-  /** Maps a relative image path to its URL in the built site. */
-  resolveAsset: (written: string) => string;
+  /** Maps a relative image path, written on a line of the file, to its URL in the built site. */
+  resolveAsset: (written: string, line: number) => string;
   /** True when the title comes from the first `#` heading, which then leaves the body. */
   titleFromBody: boolean;
   toc: TocItem[];
   links: LinkReference[];
   sections: SearchSection[];
   firstHeading?: string;
+  /** Absolute URL of the doc's page, against which the Markdown copy resolves its links. */
+  pageUrl: string;
+  /** The source as parsed, before any transform (remarkRememberSource). */
+  parsedSource?: ParsedSource;
+  /** The body written back to Markdown (remarkMarkdownCopy). */
+  markdown?: string;
+  /** Every URL written in that Markdown, absolute, for the link checker. */
+  markdownLinks?: string[];
 }
 
 export function docState(file: VFile): DocState {

@@ -27,7 +27,7 @@ export function remarkLinks() {
         return;
       }
       if (target.type === 'image') {
-        if (!/^[a-z]+:|^\//i.test(written)) target.url = resolveAsset(written);
+        if (!/^[a-z]+:|^\//i.test(written)) target.url = resolveAsset(written, (node.position?.start.line ?? 1) + lineOffset - 1);
         return;
       }
       const isRelativeDoc = /^(?![a-z]+:|\/|#)[^?#]*\.md(#.*)?$/i.test(written);

@@ -22,10 +22,13 @@ import { HIGHLIGHTED_CODE_TAG, rehypeCodeBlocks } from './code-blocks.js';
 import type { CodeHighlighter } from './highlighter.js';
 import { docState, type DocState } from './doc-state.js';
 import { remarkHeadingIds } from './heading-ids.js';
+import { imagePlace } from './image-assets.js';
 import type { LinkReference } from './links.js';
 import { remarkLinks } from './links.js';
 import { remarkLiteralAutolinksWhenPresent } from './literal-autolinks.js';
+import { remarkMarkdownCopy, remarkRememberSource } from './markdown-copy.js';
 import { remarkSearchSections, type SearchSection } from './search-sections.js';
+import { rehypeZoomableImages } from './zoomable-images.js';
 
 /** A doc after Markdown processing: its body rendered to static HTML plus what other stages need from it. */
 export interface ParsedDoc {
@@ -39,6 +42,10 @@ export interface ParsedDoc {
   sections: SearchSection[];
   /** Images the body references, relative to the site root. */
   assets: string[];
+  /** The body as clean Markdown with absolute URLs, for the page's `.md` copy (title not included). */
+  markdown: string;
+  /** Every URL in `markdown`, absolute. */
+  markdownLinks: string[];
 }
 
 export interface ParseOptions {
@@ -58,18 +65,22 @@ export type MarkdownProcessor = Processor<Root, Root, import('hast').Root, undef
 export function createMarkdownProcessor(highlighter: CodeHighlighter): MarkdownProcessor {
   return unified()
     .use(remarkParse)
-    .use(remarkGfm)
+    // Only the Markdown copy reads tablePipeAlign: padded columns come out ragged with Chinese text, so they are not padded.
+    .use(remarkGfm, { tablePipeAlign: false })
     .use(remarkLiteralAutolinksWhenPresent)
     .use(remarkCjkFriendly)
     .use(remarkDirective)
+    .use(remarkRememberSource)
     .use(remarkTitleHeading)
     .use(remarkAdmonitions)
     .use(remarkHeadingIds)
     .use(remarkLinks)
     .use(remarkSearchSections)
+    .use(remarkMarkdownCopy)
     .use(remarkRehype, { footnoteLabel: '脚注', footnoteBackLabel: '返回正文' })
     // Before highlighting, so it walks the tree before code adds thousands of token spans.
     .use(rehypeAccessibility)
+    .use(rehypeZoomableImages)
     .use(rehypeCodeBlocks, { highlighter })
     .use(rehypeReact, { Fragment, jsx, jsxs, components: { [HIGHLIGHTED_CODE_TAG]: HighlightedCode } as never })
     .freeze() as unknown as MarkdownProcessor;
@@ -94,15 +105,20 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
     toc: [],
     links: [],
     sections: [],
+    pageUrl: config.url.replace(/\/+$/, '') + doc.route,
     resolveDocLink: (written) => {
       const [file, hash] = splitHash(written);
       const route = routesByDocsPath.get(path.posix.normalize(path.posix.join(docsDir, safeDecode(file))));
       return route && route + (hash ? '#' + hash : '');
     },
-    resolveAsset: (written) => {
-      const target = path.posix.normalize(path.posix.join(docsDir, safeDecode(written.split(/[?#]/)[0])));
-      assets.push(path.posix.join(config.contentDir, 'docs', target));
-      return joinUrl(config.baseUrl, 'assets/docs/' + target);
+    resolveAsset: (written, line) => {
+      const source = path.posix.normalize(path.posix.join(config.contentDir, 'docs', docsDir, safeDecode(written.split(/[?#]/)[0])));
+      const place = imagePlace(source, config);
+      if (!place) {
+        throw new DocsgenError(`image ${written} is outside the content and static folders`, { location: { file: doc.file, line }, hint: `keep images in ${config.contentDir}/ or ${config.staticDir}/` });
+      }
+      assets.push(source);
+      return joinUrl(config.baseUrl, place.output);
     },
   };
   const file = new VFile({ path: doc.file, value: normalizeAdmonitionSyntax(doc.body), data: { docsgen: state } });
@@ -122,7 +138,7 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
 
   const title = doc.frontMatter.title ?? state.firstHeading ?? path.posix.basename(doc.id);
   const description = doc.frontMatter.description ?? summarize(state.sections);
-  return { source: doc, title, description, html, toc: state.toc, links: state.links, sections: state.sections, assets };
+  return { source: doc, title, description, html, toc: state.toc, links: state.links, sections: state.sections, assets, markdown: state.markdown ?? '', markdownLinks: state.markdownLinks ?? [] };
 }
 
 /** The first `#` heading is the title when front matter has none; then it leaves the body. */

@@ -1,4 +1,5 @@
-import type { PageData, SidebarItem, ThemeSite } from '@docsgen/shared';
+import { pageDataUrl, type PageData, type SidebarItem, type ThemeSite } from '@docsgen/shared';
+import type { OutputFile } from '../client/bundle-theme.js';
 import type { ThemeServer } from '@docsgen/theme/server';
 
 /** What the stages after rendering need of a page, without its HTML: ids and links for the checker, the route for the sitemap. */
@@ -14,6 +15,8 @@ export interface PageRecord {
   /** Source file the page came from, for error messages. */
   sourceFile: string;
   noindex: boolean;
+  /** When the page's source last changed (ISO 8601), for the sitemap. */
+  lastmod?: string;
 }
 
 /** A page rendered to a complete HTML document, with its data for client navigation. */
@@ -38,6 +41,7 @@ export interface PageToRender {
   file: string;
   sourceFile: string;
   noindex: boolean;
+  lastmod?: string;
 }
 
 /** Renders one page: the hydrated layout with renderToString, inside the document head docsgen owns. */
@@ -55,6 +59,7 @@ export function renderPage(page: PageToRender, context: RenderContext): Rendered
     `<meta name="description" content="${escapeAttribute(data.description)}" />`,
     page.noindex ? '<meta name="robots" content="noindex, nofollow" />' : '',
     data.kind === 'notFound' ? '' : `<link rel="canonical" href="${escapeAttribute(canonical)}" />`,
+    data.markdownUrl ? `<link rel="alternate" type="text/markdown" href="${escapeAttribute(data.markdownUrl)}" />` : '',
     `<meta property="og:title" content="${escapeAttribute(title)}" />`,
     `<meta property="og:description" content="${escapeAttribute(data.description)}" />`,
     `<meta property="og:url" content="${escapeAttribute(canonical)}" />`,
@@ -65,7 +70,7 @@ export function renderPage(page: PageToRender, context: RenderContext): Rendered
     '<meta name="theme-color" content="#ffffff" />',
     assets.faviconUrl ? `<link rel="icon" href="${escapeAttribute(assets.faviconUrl)}" />` : '',
     `<script>${theme.headScript(site)}</script>`,
-    data.kind === 'notFound' ? `<script>${trimHtmlScript()}</script>` : '',
+    data.kind === 'notFound' ? `<script>${trimHtmlScript(site.baseUrl)}</script>` : '',
     `<link rel="stylesheet" href="${assets.cssUrl}" />`,
     `<link rel="preload" href="${assets.siteDataUrl}" as="fetch" crossorigin="anonymous" />`,
     `<script type="module" src="${assets.entryUrl}"></script>`,
@@ -89,15 +94,35 @@ ${head.join('\n')}
     hrefs: collectHrefs(html),
     sourceFile: page.sourceFile,
     noindex: page.noindex,
+    lastmod: page.lastmod,
     data,
     html,
     dataJson: JSON.stringify(data),
   };
 }
 
-/** On the not-found page: `/a/b.html` or `/a/b/index.html` without a page of its own goes to `/a/b/`. */
-function trimHtmlScript(): string {
-  return `(function(){var p=location.pathname,t=null;if(/\\/index\\.html$/.test(p))t=p.slice(0,-10);else if(/\\.html$/.test(p)&&!/\\/404\\.html$/.test(p))t=p.slice(0,-5)+"/";if(t)location.replace(t+location.search+location.hash);})();`;
+/** What the later stages keep of a page: no HTML. */
+export function recordOf({ data: _data, html: _html, dataJson: _json, ...record }: Omit<RenderedPage, 'data'> & { data?: unknown }): PageRecord {
+  return record;
+}
+
+/** A rendered page's files: its HTML and, but for the not-found page, its data for client navigation. */
+export function pageFiles(page: Pick<RenderedPage, 'kind' | 'file' | 'route' | 'html' | 'dataJson'>, baseUrl: string): OutputFile[] {
+  return page.kind === 'notFound'
+    ? [{ path: page.file, contents: page.html }]
+    : [
+        { path: page.file, contents: page.html },
+        { path: pageDataUrl(baseUrl, page.route).slice(baseUrl.length), contents: page.dataJson },
+      ];
+}
+
+/**
+ * On the not-found page: `/a/b.html` or `/a/b/index.html` without a page of its own goes to `/a/b/`. Only a path under
+ * the base URL is rewritten, and only to the same origin: `//evil.example.com/x.html` is a path to this host, but
+ * written back into the address it would be a link to another site.
+ */
+function trimHtmlScript(baseUrl: string): string {
+  return `(function(){var b=${jsonForScript(baseUrl)},p=location.pathname,t=null;if(p.indexOf(b)!==0||/^\\/[\\/\\\\]/.test(p))return;if(/\\/index\\.html$/.test(p))t=p.slice(0,-10);else if(/\\.html$/.test(p)&&!/\\/404\\.html$/.test(p))t=p.slice(0,-5)+"/";if(!t)return;var u=new URL(t+location.search+location.hash,location.href);if(u.origin===location.origin&&u.pathname.indexOf(b)===0)location.replace(u.href);})();`;
 }
 
 const ID_PATTERN = /\sid="([^"]*)"/g;

@@ -1,0 +1,181 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { readFile, symlink } from 'node:fs/promises';
+import { build } from '../../packages/core/src/build.js';
+import { DocsgenError } from '../../packages/core/src/errors.js';
+import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
+
+/** What a Markdown file, an image reference or a front matter key of a pull request can do to the machine that builds it. */
+
+async function withSite(work: (site: FixtureSite) => Promise<void>): Promise<void> {
+  const site = await copyFixture('basic');
+  try {
+    await work(site);
+  } finally {
+    await site.remove();
+  }
+}
+
+function failsWith(pattern: RegExp) {
+  return (error: unknown) => {
+    assert.ok(error instanceof DocsgenError, `expected a DocsgenError, got ${String(error)}`);
+    assert.match(error.format(), pattern);
+    return true;
+  };
+}
+
+for (const language of ['js', 'javascript', 'coffee', 'json']) {
+  test(`---${language} front matter is never evaluated, in build or check; it is an error naming file and line`, () =>
+    withSite(async (site) => {
+      const marker = site.file('pwned.txt');
+      const code = `{ title: (require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran'), 'x') }`;
+      await site.write('content/docs/evil.md', `---${language}\n${code}\n---\n正文\n`);
+      for (const write of [false, true]) {
+        await assert.rejects(build({ root: site.root, write }), failsWith(new RegExp(`content/docs/evil\\.md:1  front matter in "${language}" is not read: front matter must be YAML`)));
+      }
+      assert.ok(!existsSync(marker), 'the front matter did not run');
+    }));
+}
+
+test('---yaml and plain --- front matter are read', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/declared.md', '---yaml\ntitle: 声明了语言\n---\n正文\n');
+    await build({ root: site.root, write: true });
+    assert.match(await readFile(site.file('build/docs/declared/index.html'), 'utf8'), /<title>声明了语言/);
+  }));
+
+test('a YAML alias bomb in front matter fails at once, naming the file and line', () =>
+  withSite(async (site) => {
+    const levels = 'abcdefghi'.split('');
+    const lines = levels.map((name, i) => `${name}: &${name} [${i === 0 ? Array(9).fill('"lol"').join(',') : Array(9).fill('*' + levels[i - 1]).join(',')}]`);
+    await site.write('content/docs/bomb.md', `---\ntitle: 炸弹\n${lines.join('\n')}\n---\n正文\n`);
+    await assert.rejects(build({ root: site.root, write: false }), failsWith(/content\/docs\/bomb\.md:4  front matter expands too many YAML aliases/));
+  }));
+
+test('a few YAML aliases are still read', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/alias.md', '---\ntitle: &t 别名\nsidebar_label: *t\n---\n正文\n');
+    await build({ root: site.root, write: false });
+  }));
+
+for (const [slug, reason] of [
+  ['../../../package', /content\/docs\/evil\.md:3  slug "\.\.\/\.\.\/\.\.\/package" leaves the docs route/],
+  ['/../../package', /content\/docs\/evil\.md:3  slug "\/\.\.\/\.\.\/package" leaves the docs route/],
+  ['../docs/intro', /content\/docs\/evil\.md:3  slug "\.\.\/docs\/intro" leaves the docs route/],
+  ['a?b', /content\/docs\/evil\.md:3  slug "a\?b" contains a "\?" \(a query\)/],
+  ['a#b', /content\/docs\/evil\.md:3  slug "a#b" contains a "#" \(an anchor\)/],
+  ['a%2Fb', /content\/docs\/evil\.md:3  slug "a%2Fb" contains a "%" \(a percent-escape\)/],
+  ['a\\\\b', /content\/docs\/evil\.md:3  slug "a\\\\b" contains a backslash/],
+  ['长'.repeat(100), /content\/docs\/evil\.md:3  slug "长+" has a segment of 300 bytes, more than a file name can hold/],
+] as const) {
+  test(`slug ${JSON.stringify(slug.slice(0, 20))} is refused with file:line and nothing is written outside the output`, () =>
+    withSite(async (site) => {
+      await site.write('package.json', '{"name":"mine"}\n');
+      await site.write('content/docs/evil.md', `---\ntitle: 坏\nslug: "${slug}"\n---\n正文\n`);
+      await assert.rejects(build({ root: site.root, write: true }), failsWith(reason));
+      assert.equal(await site.read('package.json'), '{"name":"mine"}\n');
+      assert.ok(!existsSync(site.file('build')), 'no output was written');
+    }));
+}
+
+test('an id with a path in it is refused with file:line', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/evil.md', '---\ntitle: 坏\nid: ../../../package\n---\n正文\n');
+    await assert.rejects(build({ root: site.root, write: false }), failsWith(/content\/docs\/evil\.md:3  id "\.\.\/\.\.\/\.\.\/package" is not a plain name/));
+  }));
+
+test('a slug that resolves onto another page is a duplicate route with file:line', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/guide/evil.md', '---\ntitle: 坏\nslug: .\n---\n正文\n');
+    await assert.rejects(build({ root: site.root, write: true }), failsWith(/duplicate route \/docscenter\/docs\/guide\/: content\/docs\/guide\/(index|evil)\.md and content\/docs\/guide\/(index|evil)\.md both produce it/));
+    await site.write('content/docs/guide/evil.md', '---\ntitle: 坏\nslug: ./../intro\n---\n正文\n');
+    await assert.rejects(build({ root: site.root, write: true }), failsWith(/content\/docs\/guide\/evil\.md:3  duplicate route \/docscenter\/docs\/intro\//));
+  }));
+
+test('relative slugs resolve against the doc\'s folder, within the docs route', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/guide/moved.md', '---\ntitle: 搬家\nslug: ../elsewhere/./here\n---\n正文\n');
+    await build({ root: site.root, write: true });
+    assert.ok(existsSync(site.file('build/docs/elsewhere/here/index.html')));
+  }));
+
+for (const target of ['../../.env', '../../.git/config', '../../site.config.ts', '../'.repeat(12) + 'etc/hostname', 'guide/../../../.env']) {
+  test(`an image at ${target} (outside the content and static folders) is an error with file:line and is not published`, () =>
+    withSite(async (site) => {
+      await site.write('.env', 'SECRET_TOKEN=abc\n');
+      await site.write('.git/config', '[core]\n');
+      await site.write('content/docs/evil.md', `---\ntitle: 坏\n---\n\n![图](${target})\n`);
+      await assert.rejects(build({ root: site.root, write: true }), failsWith(new RegExp(`content/docs/evil\\.md:5  image ${target.replace(/[.?*]/g, '\\$&')} is outside the content and static folders`)));
+      assert.ok(!existsSync(site.file('build')), 'nothing was published');
+    }));
+}
+
+test('images in the static folder and elsewhere in the content folder are published', () =>
+  withSite(async (site) => {
+    await site.write('content/images/shared.png', 'png');
+    await site.write('content/docs/pictures.md', '---\ntitle: 图片\n---\n\n![标志](../../static/img/logo.svg)\n\n![共用](../images/shared.png)\n');
+    await build({ root: site.root, write: true });
+    const page = await readFile(site.file('build/docs/pictures/index.html'), 'utf8');
+    assert.match(page, /src="\/docscenter\/img\/logo\.svg"/);
+    assert.match(page, /src="\/docscenter\/assets\/content\/images\/shared\.png"/);
+    assert.equal(await site.read('build/assets/content/images/shared.png'), 'png');
+  }));
+
+for (const [link, target, pattern] of [
+  ['static/passwd', '/etc/passwd', /static\/passwd  a symbolic link to \/etc\/passwd, outside the static folder/],
+  ['content/docs/leak.md', '../../secret.md', /content\/docs\/leak\.md  a symbolic link to .*\/secret\.md, outside the content\/docs folder/],
+  ['content/docs/guide/picture.png', '../../../site.config.ts', /content\/docs\/guide\/picture\.png  a symbolic link to .*\/site\.config\.ts, outside the content\/docs folder/],
+  ['static/img/config.ts', '../../site.config.ts', /static\/img\/config\.ts  a symbolic link to .*\/site\.config\.ts, outside the static folder/],
+] as const) {
+  test(`a symbolic link ${link} -> ${target} is not followed out of the site`, () =>
+    withSite(async (site) => {
+      await site.write('secret.md', '---\ntitle: 秘密\n---\n秘密\n');
+      await symlink(target, site.file(link));
+      if (link.endsWith('.png')) await site.edit('content/docs/intro.md', (text) => text + '\n![图](./guide/picture.png)\n');
+      await assert.rejects(build({ root: site.root, write: true }), failsWith(pattern));
+      assert.ok(!existsSync(site.file('build')), 'nothing was published');
+    }));
+}
+
+test('a symbolic link loop in the content and static folders does not make the build endless', { timeout: 60_000 }, () =>
+  withSite(async (site) => {
+    const before = await build({ root: site.root, write: false });
+    await symlink('..', site.file('content/docs/guide/loop'));
+    await symlink('.', site.file('static/img/self'));
+    const after = await build({ root: site.root, write: true });
+    assert.equal(after.stats.pages, before.stats.pages, 'no doc is found again through the loop');
+    assert.equal(after.stats.files, before.stats.files, 'no static file is published again through the loop');
+  }));
+
+test('a heading may not take an id of the page itself; one named like it gets a suffix', () =>
+  withSite(async (site) => {
+    for (const id of ['__docsgen_page', '__docsgen', '__main', 'locale-menu', 'user-content-fn-1']) {
+      await site.write('content/docs/clash.md', `---\ntitle: 冲突\n---\n\n正文\n\n## 标题 {#${id}}\n`);
+      await assert.rejects(build({ root: site.root, write: false }), failsWith(new RegExp(`content/docs/clash\\.md:7  heading id \\{#${id}\\} is reserved for the page itself`)));
+    }
+    await site.write('content/docs/clash.md', '---\ntitle: 冲突\n---\n\n## __main\n\n## __docsgen_page\n\n## locale menu\n');
+    await build({ root: site.root, write: true });
+    const page = await readFile(site.file('build/docs/clash/index.html'), 'utf8');
+    for (const id of ['__main', '__docsgen_page', '__docsgen', 'locale-menu']) assert.equal(page.split(`id="${id}"`).length - 1, 1, `one element with id ${id}`);
+    assert.match(page, /<h2 id="__main-1">/);
+    assert.match(page, /<h2 id="__docsgen_page-1">/);
+    assert.match(page, /<h2 id="locale-menu-1">/);
+  }));
+
+test('duplicate explicit heading ids are an error naming both lines', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/twice.md', '---\ntitle: 两次\n---\n\n## 一 {#same}\n\n正文\n\n## 二 {#same}\n');
+    await assert.rejects(build({ root: site.root, write: false }), failsWith(/content\/docs\/twice\.md:9  duplicate heading id \{#same\} \(first on line 5\)/));
+    await site.write('content/docs/twice.md', '---\ntitle: 两次\n---\n\n## 设备\n\n## 别的 {#设备}\n');
+    await assert.rejects(build({ root: site.root, write: false }), failsWith(/content\/docs\/twice\.md:7  duplicate heading id \{#设备\} \(another heading already has it\)/));
+  }));
+
+test('footnotes with Chinese labels build, and their links are checked', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/notes.md', '---\ntitle: 脚注\n---\n\n正文[^注释]，另一处[^说明]。\n\n[^注释]: 第一条。\n[^说明]: 第二条。\n');
+    await build({ root: site.root, write: true });
+    assert.match(await readFile(site.file('build/docs/notes/index.html'), 'utf8'), /id="user-content-fn-%E6%B3%A8%E9%87%8A"/);
+    await site.edit('content/docs/intro.md', (text) => text + '\n[坏锚点](./notes.md#user-content-fn-没有)\n');
+    await assert.rejects(build({ root: site.root, write: false }), failsWith(/no anchor #user-content-fn-没有 on \/docscenter\/docs\/notes\//));
+  }));

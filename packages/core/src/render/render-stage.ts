@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { createElement } from 'react';
 import type { PageData, ThemeSite } from '@docsgen/shared';
@@ -75,16 +74,10 @@ export interface RenderStageOptions {
   cacheDir?: string;
   sink: OutputSink;
   baseUrl: string;
-  /** Rendering threads, this one included; by default one per core (up to four) on large sites. */
+  /** Rendering threads, this one included; one by default. */
   threads?: number;
   onProgress: (done: number, total: number) => void;
 }
-
-/**
- * Below this many pages to render a worker (which loads React and the theme, cold) costs more than it saves;
- * `serve` renders on its own thread, as it keeps the rendered pages.
- */
-const MIN_PAGES_FOR_WORKERS = 1_000;
 
 /** Pages looked up in the caches and handed to the sink at once: a bound on the HTML held in memory. */
 const CHUNK = 256;
@@ -152,7 +145,10 @@ function renderFingerprint(): string {
 /** Renders pages here, or on this and worker threads when there are many; returns their records in order. */
 async function renderStalePages(pages: PageToRender[], keys: string[], options: RenderStageOptions): Promise<PageRecord[]> {
   const { memory, threads } = options;
-  const cores = memory ? 1 : Math.min(threads ?? (pages.length >= MIN_PAGES_FOR_WORKERS ? Math.min(availableParallelism(), 4) : 1), pages.length);
+  // Workers only when asked for (--threads): each holds React, the theme and the site's sidebar, and its pages' HTML
+  // passes through this thread, so at 10,000 pages two render threads raised the peak from 1.16 GB to 1.96 GB
+  // (bench/results-threads.json), too close to the 2 GB budget for a default. `serve` renders here, as it keeps the pages.
+  const cores = memory ? 1 : Math.min(threads ?? 1, pages.length);
   if (cores < 2) return renderHere(pages, keys, options);
   // Contiguous shares keep the pages in order; this thread takes a larger one, as a worker first spends a few hundred milliseconds loading.
   const weights = [1.3, ...Array.from({ length: cores - 1 }, () => 1)];

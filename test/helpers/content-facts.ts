@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import type { TwinDifference } from './twin-pages.js';
 
 /** One fact and how to find the places that state it. */
 export interface Fact {
@@ -36,6 +37,7 @@ export interface FactsFile {
   facts: Fact[];
   errorCodes: Record<string, string>;
   errorCauses: ErrorCauses[];
+  twinDifferences: TwinDifference[];
 }
 
 export interface Finding {

@@ -7,7 +7,7 @@ import { repoRoot } from '../helpers/fixtures.js';
 /** The documentation centre states each platform fact with one value, and its Android and iOS pages describe one SDK. */
 const facts = loadFacts(repoRoot);
 const pages = loadPages(repoRoot);
-const differences = (facts as unknown as { twinDifferences: TwinDifference[] }).twinDifferences;
+const differences = facts.twinDifferences;
 
 /** A known-bad edit: the contradiction as it stood in a page before issue 18 fixed it. */
 interface Regression {

@@ -15,6 +15,8 @@ export interface PageRecord {
   /** Source file the page came from, for error messages. */
   sourceFile: string;
   noindex: boolean;
+  /** When the page's source last changed (ISO 8601), for the sitemap. */
+  lastmod?: string;
 }
 
 /** A page rendered to a complete HTML document, with its data for client navigation. */
@@ -39,6 +41,7 @@ export interface PageToRender {
   file: string;
   sourceFile: string;
   noindex: boolean;
+  lastmod?: string;
 }
 
 /** Renders one page: the hydrated layout with renderToString, inside the document head docsgen owns. */
@@ -56,6 +59,7 @@ export function renderPage(page: PageToRender, context: RenderContext): Rendered
     `<meta name="description" content="${escapeAttribute(data.description)}" />`,
     page.noindex ? '<meta name="robots" content="noindex, nofollow" />' : '',
     data.kind === 'notFound' ? '' : `<link rel="canonical" href="${escapeAttribute(canonical)}" />`,
+    data.markdownUrl ? `<link rel="alternate" type="text/markdown" href="${escapeAttribute(data.markdownUrl)}" />` : '',
     `<meta property="og:title" content="${escapeAttribute(title)}" />`,
     `<meta property="og:description" content="${escapeAttribute(data.description)}" />`,
     `<meta property="og:url" content="${escapeAttribute(canonical)}" />`,
@@ -90,6 +94,7 @@ ${head.join('\n')}
     hrefs: collectHrefs(html),
     sourceFile: page.sourceFile,
     noindex: page.noindex,
+    lastmod: page.lastmod,
     data,
     html,
     dataJson: JSON.stringify(data),

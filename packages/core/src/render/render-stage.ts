@@ -25,8 +25,9 @@ export interface PagesToRenderOptions {
 /** Every page of the site: one per doc, one per React page of content/pages, and the not-found page. */
 export function pagesToRender({ docPages, pages, theme, site, baseUrl }: PagesToRenderOptions): PageToRender[] {
   return [
-    ...docPages.map(({ doc, data }) => ({
+    ...docPages.map(({ doc, data, lastmod }) => ({
       data: { ...data, html: doc.html },
+      lastmod,
       file: routeFile(data.route, baseUrl),
       sourceFile: doc.source.file,
       noindex: doc.source.frontMatter.unlisted || doc.source.frontMatter.draft,
@@ -50,7 +51,8 @@ export function pagesToRender({ docPages, pages, theme, site, baseUrl }: PagesTo
       return { data, file: routeFile(source.route, baseUrl), sourceFile: source.file, noindex: false };
     }),
     {
-      data: { kind: 'notFound', route: baseUrl + '404.html', title: '找不到页面', description: '找不到页面', html: theme.renderNotFound(site), toc: [], breadcrumbs: [], hideTableOfContents: true } satisfies PageData,
+      // No body: the theme's NotFound component draws the page (hydrated, for its search box).
+      data: { kind: 'notFound', route: baseUrl + '404.html', title: '找不到页面', description: '找不到页面', html: '', toc: [], breadcrumbs: [], hideTableOfContents: true } satisfies PageData,
       file: '404.html',
       sourceFile: 'theme/components/NotFound.tsx',
       noindex: true,
@@ -131,7 +133,7 @@ function pageKeyer({ context, themeCode, keyByFile }: RenderStageOptions): (page
   return (page) => {
     // The body's HTML is covered by its doc's key, so it need not be serialised and hashed on every rebuild.
     const { html: _html, ...shape } = page.data;
-    return hash(contextKey + (keyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex);
+    return hash(contextKey + (keyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex + (page.lastmod ?? ''));
   };
 }
 

@@ -10,6 +10,8 @@ export default defineConfig({
   localeLabel: '简体中文',
   favicon: 'img/favicon.svg',
   mainDocId: 'overview/index',
+  // The date of each doc's last commit in its footer and the sitemap; no edit link: the sources are not public.
+  showLastUpdateTime: true,
   navbar: {
     title: '汐云开发者文档中心',
     logo: { src: 'img/logo.svg', alt: '汐云物联' },

@@ -29,7 +29,7 @@ test('every route is a folder with index.html under the output root, which is /d
   }
   assert.ok(files.includes('assets/docs/guide/diagram.svg'), 'images are copied');
   assert.ok(files.includes('img/logo.svg'), 'static files are copied');
-  assert.deepEqual((await readdir(out())).sort(), ['.docsgen-output', '404.html', '__data', 'assets', 'docs', 'img', 'index.html', 'robots.txt', 'search', 'sitemap.xml']);
+  assert.deepEqual((await readdir(out())).sort(), ['.docsgen-output', '404.html', '__data', 'assets', 'docs', 'img', 'index.html', 'llms-full.txt', 'llms.txt', 'robots.txt', 'search', 'sitemap.xml']);
 });
 
 test('the search index names each page\'s section by its sidebar category label', async () => {

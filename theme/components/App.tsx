@@ -5,6 +5,7 @@ import { createProgress } from '../client/progress.js';
 import { scrollTo, startRouter, type Router, type ScrollTarget } from '../client/router.js';
 import { trackKeyboardNavigation } from '../client/keyboard.js';
 import { enableCodeCopy } from '../client/copy-code.js';
+import { enableImageZoom } from '../client/image-zoom.js';
 import { AnnouncementBar } from './AnnouncementBar.js';
 import { BackToTop } from './BackToTop.js';
 import { DocLayout } from './DocLayout.js';
@@ -52,11 +53,13 @@ export function App({ site, sidebar, initialPage }: AppProps) {
     });
     const stopKeyboard = trackKeyboardNavigation();
     const stopCopy = enableCodeCopy();
+    const stopImageZoom = enableImageZoom();
     document.documentElement.dataset.hydrated = 'true';
     return () => {
       router.current?.stop();
       stopKeyboard();
       stopCopy();
+      stopImageZoom();
     };
   }, [site]);
 

@@ -3,9 +3,11 @@ import type { PageData } from '@docsgen/shared';
 import { STORAGE_KEYS, storage } from '../client/storage.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { DocBanner } from './DocBanner.js';
+import { DocFooter } from './DocFooter.js';
 import { DocCardList } from './DocCardList.js';
 import { DocPagination } from './DocPagination.js';
 import { DocSidebar } from './DocSidebar.js';
+import { PageActions } from './PageActions.js';
 import { TableOfContents } from './TableOfContents.js';
 import { TocCollapsible } from './TocCollapsible.js';
 import { useSite } from './SiteContext.js';
@@ -29,9 +31,11 @@ export function DocLayout({ page }: { page: PageData }) {
             {page.banner && <DocBanner kind={page.banner} />}
             <Breadcrumbs items={page.breadcrumbs} />
             <h1 className="doc-title">{page.title}</h1>
+            {page.markdownUrl && <PageActions markdownUrl={page.markdownUrl} />}
             {showToc && <TocCollapsible toc={page.toc} />}
             <div className="markdown" dangerouslySetInnerHTML={{ __html: page.html }} />
             {section && <DocCardList items={section.items} label={`「${section.label}」的页面`} />}
+            <DocFooter page={page} />
             <DocPagination previous={page.previous} next={page.next} />
           </article>
           {showToc && <TableOfContents toc={page.toc} />}

@@ -23,6 +23,7 @@ export default defineConfig({
       { type: 'doc', docId: 'app/index', label: 'App 开发', activeBasePath: '/docs/app/' },
       { type: 'doc', docId: 'pc/index', label: 'PC 开发', activeBasePath: '/docs/pc/' },
       { type: 'doc', docId: 'web/index', label: 'Web 开发', activeBasePath: '/docs/web/' },
+      { type: 'doc', docId: 'api/index', label: '云端 API', activeBasePath: '/docs/api/' },
       { type: 'doc', docId: 'reference/index', label: '开发参考', activeBasePath: '/docs/reference/' },
       { type: 'doc', docId: 'faq/index', label: '帮助中心', activeBasePath: '/docs/faq/' },
       { type: 'localeDropdown' },

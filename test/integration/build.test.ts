@@ -80,10 +80,10 @@ test('unlisted pages are built with a banner and noindex, and left out of the si
   assert.doesNotMatch(sitemap, /hidden|draft/);
 });
 
-test('the 404 page says the page cannot be found and asks to contact the linking site', async () => {
+test('the 404 page says the page cannot be found, in the docs\' 你', async () => {
   const page = await html('404.html');
   assert.match(page, /找不到页面/);
-  assert.match(page, /请联系把您带到这里的链接所在网站的所有者/);
+  assert.match(page, /你要找的页面不存在/);
 });
 
 test('redirect pages point to their target', async () => {

@@ -13,6 +13,7 @@ import { ErrorBoundary } from './ErrorBoundary.js';
 import { Footer } from './Footer.js';
 import { LoadError } from './LoadError.js';
 import { Navbar } from './Navbar.js';
+import { NotFound } from './NotFound.js';
 import { PageBody } from './PageBody.js';
 import { SearchPage } from './SearchPage.js';
 import { SiteContext } from './SiteContext.js';
@@ -73,7 +74,8 @@ export function App({ site, sidebar, initialPage }: AppProps) {
     const rerender = () => setAttempt((n) => n + 1);
     (router.current?.refresh() ?? Promise.resolve()).then(rerender, rerender);
   };
-  const content = page.kind === 'doc' ? <DocLayout page={page} /> : page.kind === 'page' && page.route === site.baseUrl + 'search/' ? <SearchPage /> : <PageBody page={page} />;
+  const content =
+    page.kind === 'doc' ? <DocLayout page={page} /> : page.kind === 'notFound' ? <NotFound /> : page.kind === 'page' && page.route === site.baseUrl + 'search/' ? <SearchPage /> : <PageBody page={page} />;
   return (
     <SiteContext.Provider value={context}>
       <SkipToContent />

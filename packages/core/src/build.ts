@@ -38,7 +38,7 @@ export interface BuildOptions {
   dev?: boolean;
   /** Kept between rebuilds by `serve`, so only what changed is done again. */
   cache?: BuildCache;
-  /** Folder of the persistent cache of parsed docs (the CLI's default: node_modules/.cache/docsgen); none when unset. */
+  /** Folder of the persistent cache of parsed docs and rendered pages (the CLI's default: node_modules/.cache/docsgen); none when unset. */
   cacheDir?: string;
   /** Threads that parse Markdown and render pages; by default one per core on sites large enough to pay for starting them. */
   threads?: number;
@@ -73,13 +73,13 @@ export interface BuildStats {
   timings: Record<string, number>;
 }
 
-/** Where `serve` answers with the search index, built on request. */
-export const DEV_SEARCH_INDEX = 'assets/search-index.json';
+/** The folder where `serve` answers with the search index, built on request. */
+export const DEV_SEARCH_INDEX = 'assets/search/dev/';
 
 export interface BuildResult {
   loaded: LoadedConfig;
   /** In `serve`: builds the search index of this build when the browser first asks for it. */
-  devSearchIndex?: () => OutputFile | undefined;
+  devSearchIndex?: () => OutputFile[];
   /** Every output file, when the build keeps its output in memory (`write: false`); empty when it wrote them. */
   files: OutputFile[];
   pages: PageRecord[];
@@ -143,17 +143,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
   // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
   const categoryLabels = new Map(content.categories.flatMap((category) => (category.label ? [[category.dir, category.label] as const] : [])));
-  const search: { url?: string; files: OutputFile[] } = dev
-    ? { url: config.baseUrl + DEV_SEARCH_INDEX, files: [] }
-    : await time('search', () => {
-        const { url, files } = buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl, categoryLabels });
-        return { url, files };
-      });
+  const searchInput = { docs: parsed, baseUrl: config.baseUrl, categoryLabels, ...config.search };
+  const search = dev ? { url: config.baseUrl + DEV_SEARCH_INDEX + 'meta.json', files: [] } : await time('search', () => buildSearchIndex(searchInput));
   const devSearchIndex = dev
-    ? (): OutputFile | undefined => buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl, categoryLabels }).files.map((file) => ({ ...file, path: DEV_SEARCH_INDEX }))[0]
+    ? () => buildSearchIndex(searchInput).files.map((file) => ({ ...file, path: DEV_SEARCH_INDEX + file.path.slice(file.path.lastIndexOf('/') + 1) }))
     : undefined;
   const { site, themeLinks } = toThemeSite(config, routes.routeById, dev);
   site.searchIndexUrl = search.url;
+  site.searchWorkerUrl = client.searchWorkerUrl;
   const siteData = JSON.stringify({ site, sidebar: sidebar.items });
   const siteDataFile = `assets/site.${hash(siteData).slice(0, 10)}.json`;
   const origin = config.url.replace(/\/+$/, '');
@@ -183,6 +180,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         themeCode,
         keyByFile: parsedDocs.keyByFile,
         memory: options.cache?.rendered,
+        cacheDir: options.cacheDir,
         sink,
         baseUrl: config.baseUrl,
         threads: options.threads,

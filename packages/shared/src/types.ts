@@ -112,8 +112,10 @@ export interface ThemeSite {
   announcement?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   progressBar: ProgressBarOptions;
-  /** URL of the search index, when one was built. */
+  /** URL of the search index's meta.json, when one was built. */
   searchIndexUrl?: string;
+  /** URL of the search worker script, which runs queries off the main thread. */
+  searchWorkerUrl?: string;
   /** True in `docsgen serve`: the client listens for reloads. */
   dev: boolean;
 }

@@ -122,6 +122,20 @@ export const siteConfigSchema = z
       })
       .strict()
       .prefault({}),
+    search: z
+      .object({
+        /** Groups of words that find each other's pages: a query holding one also matches pages holding another (`['配网', '联网配置']`). */
+        synonyms: z.array(z.array(z.string().trim().min(1)).min(2, 'a synonym group needs at least two words')).default([]),
+        /** Chinese words indexed whole besides their character pairs; a query holding one asks for the whole word. */
+        dictionary: z.array(
+          z
+            .string()
+            .trim()
+            .regex(/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]{2,}$/u, 'a dictionary word is two or more Chinese characters (Latin words are always indexed whole)'),
+        ).default([]),
+      })
+      .strict()
+      .prefault({}),
     /** An explicit sidebar; when absent the sidebar is generated from the docs folders. */
     sidebar: z.array(sidebarItem).optional(),
     /** The main doc, the target of the sidebar's landing link. */

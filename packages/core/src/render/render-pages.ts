@@ -101,8 +101,13 @@ ${head.join('\n')}
   };
 }
 
+/** What the later stages keep of a page: no HTML. */
+export function recordOf({ data: _data, html: _html, dataJson: _json, ...record }: Omit<RenderedPage, 'data'> & { data?: unknown }): PageRecord {
+  return record;
+}
+
 /** A rendered page's files: its HTML and, but for the not-found page, its data for client navigation. */
-export function pageFiles(page: RenderedPage, baseUrl: string): OutputFile[] {
+export function pageFiles(page: Pick<RenderedPage, 'kind' | 'file' | 'route' | 'html' | 'dataJson'>, baseUrl: string): OutputFile[] {
   return page.kind === 'notFound'
     ? [{ path: page.file, contents: page.html }]
     : [

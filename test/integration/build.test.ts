@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { SearchPageEntry } from '@docsgen/shared';
 import { build, type BuildResult } from '../../packages/core/src/build.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 
@@ -33,11 +34,11 @@ test('every route is a folder with index.html under the output root, which is /d
 });
 
 test('the search index names each page\'s section by its sidebar category label', async () => {
-  const file = (await written()).find((name) => /^assets\/search-index\.[0-9a-f]+\.json$/.test(name));
-  assert.ok(file, 'the search index is written');
-  const index = JSON.parse(await readFile(path.join(out(), file), 'utf8')) as { pages: [string, string, string][] };
-  const features = index.pages.find(([route]) => route === '/docscenter/docs/guide/features/');
-  assert.equal(features?.[2], '使用指南', 'the label of guide/_category_.json, not the title of guide/index.md (指南)');
+  const pageFiles = (await written()).filter((name) => /^assets\/search\/[0-9a-f]+\/p\d+\.json$/.test(name));
+  assert.ok(pageFiles.length > 0, 'the search index is written, one file per page');
+  const entries = await Promise.all(pageFiles.map(async (file) => JSON.parse(await readFile(path.join(out(), file), 'utf8')) as SearchPageEntry));
+  const features = entries.find((entry) => entry.route === '/docscenter/docs/guide/features/');
+  assert.equal(features?.section, '使用指南', 'the label of guide/_category_.json, not the title of guide/index.md (指南)');
 });
 
 test('drafts are left out of build', async () => {

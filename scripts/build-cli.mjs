@@ -3,11 +3,15 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const external = ['esbuild', 'react', 'react-dom', 'chokidar', 'lunr'];
+const external = ['esbuild', 'react', 'react-dom', 'chokidar'];
 
 await build({
-  // The parse worker is its own entry: worker threads load it by file name next to cli.js.
-  entryPoints: { cli: 'packages/cli/src/index.ts', 'parse-worker': 'packages/core/src/markdown/parse-worker.ts' },
+  // The workers are entries of their own: worker threads load them by file name next to cli.js.
+  entryPoints: {
+    cli: 'packages/cli/src/index.ts',
+    'parse-worker': 'packages/core/src/markdown/parse-worker.ts',
+    'render-worker': 'packages/core/src/render/render-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

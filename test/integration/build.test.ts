@@ -29,15 +29,15 @@ test('every route is a folder with index.html under the output root, which is /d
   }
   assert.ok(files.includes('assets/docs/guide/diagram.svg'), 'images are copied');
   assert.ok(files.includes('img/logo.svg'), 'static files are copied');
-  assert.deepEqual((await readdir(out())).sort(), ['.docsgen-output', '404.html', '__data', 'assets', 'docs', 'img', 'index.html', 'robots.txt', 'search', 'sitemap.xml']);
+  assert.deepEqual((await readdir(out())).sort(), ['.docsgen-output', '404.html', '__data', 'assets', 'docs', 'img', 'index.html', 'llms-full.txt', 'llms.txt', 'robots.txt', 'search', 'sitemap.xml']);
 });
 
 test('the search index names each page\'s section by its sidebar category label', async () => {
-  const file = (await written()).find((name) => /^assets\/search-index\.[0-9a-f]+\.json$/.test(name));
-  assert.ok(file, 'the search index is written');
-  const index = JSON.parse(await readFile(path.join(out(), file), 'utf8')) as { pages: [string, string, string][] };
-  const features = index.pages.find(([route]) => route === '/docscenter/docs/guide/features/');
-  assert.equal(features?.[2], '使用指南', 'the label of guide/_category_.json, not the title of guide/index.md (指南)');
+  const files = (await written()).filter((name) => /^assets\/search\/[0-9a-f]{10}\/(meta|t\d+|p\d+)\.json$/.test(name));
+  assert.ok(files.some((name) => name.endsWith('/meta.json')), 'the search index is written');
+  const pages = await Promise.all(files.filter((name) => /\/p\d+\.json$/.test(name)).map(async (name) => JSON.parse(await readFile(path.join(out(), name), 'utf8')) as { route: string; section: string }));
+  const features = pages.find(({ route }) => route === '/docscenter/docs/guide/features/');
+  assert.equal(features?.section, '使用指南', 'the label of guide/_category_.json, not the title of guide/index.md (指南)');
 });
 
 test('drafts are left out of build', async () => {
@@ -80,10 +80,10 @@ test('unlisted pages are built with a banner and noindex, and left out of the si
   assert.doesNotMatch(sitemap, /hidden|draft/);
 });
 
-test('the 404 page says the page cannot be found and asks to contact the linking site', async () => {
+test('the 404 page says the page cannot be found, in the docs\' 你', async () => {
   const page = await html('404.html');
   assert.match(page, /找不到页面/);
-  assert.match(page, /请联系把您带到这里的链接所在网站的所有者/);
+  assert.match(page, /你要找的页面不存在/);
 });
 
 test('redirect pages point to their target', async () => {

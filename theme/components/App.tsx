@@ -5,6 +5,7 @@ import { createProgress } from '../client/progress.js';
 import { scrollTo, startRouter, type Router, type ScrollTarget } from '../client/router.js';
 import { trackKeyboardNavigation } from '../client/keyboard.js';
 import { enableCodeCopy } from '../client/copy-code.js';
+import { enableImageZoom } from '../client/image-zoom.js';
 import { AnnouncementBar } from './AnnouncementBar.js';
 import { BackToTop } from './BackToTop.js';
 import { DocLayout } from './DocLayout.js';
@@ -12,6 +13,7 @@ import { ErrorBoundary } from './ErrorBoundary.js';
 import { Footer } from './Footer.js';
 import { LoadError } from './LoadError.js';
 import { Navbar } from './Navbar.js';
+import { NotFound } from './NotFound.js';
 import { PageBody } from './PageBody.js';
 import { SearchPage } from './SearchPage.js';
 import { SiteContext } from './SiteContext.js';
@@ -51,11 +53,13 @@ export function App({ site, sidebar, initialPage }: AppProps) {
     });
     const stopKeyboard = trackKeyboardNavigation();
     const stopCopy = enableCodeCopy();
+    const stopImageZoom = enableImageZoom();
     document.documentElement.dataset.hydrated = 'true';
     return () => {
       router.current?.stop();
       stopKeyboard();
       stopCopy();
+      stopImageZoom();
     };
   }, [site]);
 
@@ -70,7 +74,8 @@ export function App({ site, sidebar, initialPage }: AppProps) {
     const rerender = () => setAttempt((n) => n + 1);
     (router.current?.refresh() ?? Promise.resolve()).then(rerender, rerender);
   };
-  const content = page.kind === 'doc' ? <DocLayout page={page} /> : page.kind === 'page' && page.route === site.baseUrl + 'search/' ? <SearchPage /> : <PageBody page={page} />;
+  const content =
+    page.kind === 'doc' ? <DocLayout page={page} /> : page.kind === 'notFound' ? <NotFound /> : page.kind === 'page' && page.route === site.baseUrl + 'search/' ? <SearchPage /> : <PageBody page={page} />;
   return (
     <SiteContext.Provider value={context}>
       <SkipToContent />

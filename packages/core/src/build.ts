@@ -1,25 +1,29 @@
-import { createHash } from 'node:crypto';
-import { createElement } from 'react';
-import { joinUrl, pageDataUrl, type PageData } from '@docsgen/shared';
+import { joinUrl } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
+import { openParseCache } from './cache/parse-cache.js';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
+import { readLastChanges } from './content/last-updated.js';
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
 import { readDocAssets, readStatic } from './emit/copied-files.js';
 import { stageOutput } from './emit/emit-site.js';
+import { markdownOutput } from './emit/markdown-pages.js';
 import { claimOutputFolder } from './emit/output-folder.js';
+import { createOutputSink } from './emit/output-sink.js';
 import { redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
+import { hash } from './hash.js';
 import { brokenLinksError, checkLinks } from './links/check-links.js';
-import { createCodeHighlighter } from './markdown/highlighter.js';
-import { createMarkdownProcessor, type MarkdownProcessor, type ParsedDoc } from './markdown/parse-docs.js';
-import { parseMany } from './markdown/parse-pool.js';
-import { renderNamed, renderPage, type PageRecord, type RenderContext, type RenderedPage } from './render/render-pages.js';
+import { brokenRedirects } from './links/check-redirects.js';
+import { parseStage, pruneParsedDocs, type ParsedDocMemory } from './markdown/parse-stage.js';
 import { holdHeapGrowthFor } from './memory.js';
+import type { PageRecord, RenderContext } from './render/render-pages.js';
+import { pagesToRender, renderStage, type RenderedPageMemory } from './render/render-stage.js';
 import { buildSearchIndex } from './search/build-search-index.js';
 import { buildDocPages } from './site/build-pages.js';
 import { buildRoutes } from './site/build-routes.js';
 import { buildSidebar } from './site/build-sidebar.js';
+import { docFooter } from './site/doc-footer.js';
 import { toThemeSite } from './site/theme-site.js';
 
 export interface BuildOptions {
@@ -34,6 +38,10 @@ export interface BuildOptions {
   dev?: boolean;
   /** Kept between rebuilds by `serve`, so only what changed is done again. */
   cache?: BuildCache;
+  /** Folder of the persistent cache of parsed docs and rendered pages (the CLI's default: node_modules/.cache/docsgen); none when unset. */
+  cacheDir?: string;
+  /** Threads that parse Markdown and render pages; by default parsing uses one per core on sites large enough to pay for starting them, rendering one. */
+  threads?: number;
   onProgress?: (event: ProgressEvent) => void;
 }
 
@@ -44,11 +52,9 @@ export interface ProgressEvent {
 }
 
 /** What survives between rebuilds in one `serve` process. */
-export interface BuildCache {
-  processor?: MarkdownProcessor;
-  parsed: Map<string, { key: string; doc: ParsedDoc }>;
-  theme?: Promise<{ server: ThemeServer; client: ClientBundle }>;
-  rendered: Map<string, { key: string; page: RenderedPage }>;
+export interface BuildCache extends ParsedDocMemory {
+  theme?: Promise<LoadedTheme>;
+  rendered: RenderedPageMemory;
   scanned: Map<string, { stamp: string; doc: DocSource }>;
 }
 
@@ -67,13 +73,13 @@ export interface BuildStats {
   timings: Record<string, number>;
 }
 
-/** Where `serve` answers with the search index, built on request. */
-export const DEV_SEARCH_INDEX = 'assets/search-index.json';
+/** The folder where `serve` answers with the search index, built on request. */
+export const DEV_SEARCH_INDEX = 'assets/search/dev/';
 
 export interface BuildResult {
   loaded: LoadedConfig;
   /** In `serve`: builds the search index of this build when the browser first asks for it. */
-  devSearchIndex?: () => OutputFile | undefined;
+  devSearchIndex?: () => OutputFile[];
   /** Every output file, when the build keeps its output in memory (`write: false`); empty when it wrote them. */
   files: OutputFile[];
   pages: PageRecord[];
@@ -102,6 +108,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev, cache: options.cache && cache.scanned }));
   holdHeapGrowthFor(content.docs.length);
   const routes = buildRoutes(content);
+  // One `git log` for every doc, run while the docs are parsed.
+  const lastChanges = readLastChanges(root, content.docs.map((doc) => doc.file), `${config.contentDir}/docs`);
   cache.theme ??= loadTheme(content, config.baseUrl);
   const themePromise = cache.theme.catch((error: unknown) => {
     cache.theme = undefined;
@@ -110,21 +118,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Awaited after parsing; until then a failure must not count as unhandled.
   themePromise.catch(() => undefined);
 
-  const routesKey = hash([...routes.routesByDocsPath].join('\n'));
-  const keyOf = (doc: DocSource) => hash(doc.file + '\0' + doc.body + '\0' + JSON.stringify(doc.frontMatter) + '\0' + doc.route + '\0' + routesKey + '\0' + JSON.stringify(config.tableOfContents));
-  const keys = content.docs.map(keyOf);
-  const stale = content.docs.filter((doc, i) => cache.parsed.get(doc.file)?.key !== keys[i]);
-  const fresh = await time('parse', () =>
-    parseMany(stale, {
-      config,
-      routesByDocsPath: routes.routesByDocsPath,
-      processor: () => (cache.processor ??= createMarkdownProcessor(createCodeHighlighter())),
-    }),
-  );
-  fresh.forEach((doc) => cache.parsed.set(doc.source.file, { key: keys[content.docs.indexOf(doc.source)], doc }));
-  const parsedCount = fresh.length;
-  progress({ stage: 'parse', done: content.docs.length, total: content.docs.length });
-  const parsed = content.docs.map((doc) => cache.parsed.get(doc.file)!.doc);
+  const parsedDocs = await time('parse', () => parseStage({ content, routes, config, memory: cache, disk: options.cacheDir ? openParseCache(options.cacheDir) : undefined, threads: options.threads }));
+  pruneParsedDocs(cache, content);
+  const parsed = parsedDocs.docs;
+  progress({ stage: 'parse', done: parsed.length, total: parsed.length });
   const sidebar = buildSidebar({
     config,
     categories: content.categories,
@@ -140,22 +137,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     throw new DocsgenError(`mainDocId: doc "${config.mainDocId}" does not exist`, { location: { file: CONFIG_FILE } });
   }
 
-  const { server: theme, client } = await time('theme', () => themePromise);
-  const docPages = buildDocPages(parsed, sidebar);
+  const { server: theme, code: themeCode, client } = await time('theme', () => themePromise);
+  const changes = await time('lastUpdated', () => lastChanges);
+  const docPages = buildDocPages(parsed, sidebar, (doc) => docFooter(doc, { config, changes }));
   // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
   // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
   const categoryLabels = new Map(content.categories.flatMap((category) => (category.label ? [[category.dir, category.label] as const] : [])));
-  const search: { url?: string; files: OutputFile[] } = dev
-    ? { url: config.baseUrl + DEV_SEARCH_INDEX, files: [] }
-    : await time('search', () => {
-        const { url, files } = buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl, categoryLabels });
-        return { url, files };
-      });
+  const searchInput = { docs: parsed, baseUrl: config.baseUrl, categoryLabels, ...config.search };
+  const search = dev ? { url: config.baseUrl + DEV_SEARCH_INDEX + 'meta.json', files: [] } : await time('search', () => buildSearchIndex(searchInput));
   const devSearchIndex = dev
-    ? (): OutputFile | undefined => buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl, categoryLabels }).files.map((file) => ({ ...file, path: DEV_SEARCH_INDEX }))[0]
+    ? () => buildSearchIndex(searchInput).files.map((file) => ({ ...file, path: DEV_SEARCH_INDEX + file.path.slice(file.path.lastIndexOf('/') + 1) }))
     : undefined;
   const { site, themeLinks } = toThemeSite(config, routes.routeById, dev);
   site.searchIndexUrl = search.url;
+  site.searchWorkerUrl = client.searchWorkerUrl;
   const siteData = JSON.stringify({ site, sidebar: sidebar.items });
   const siteDataFile = `assets/site.${hash(siteData).slice(0, 10)}.json`;
   const origin = config.url.replace(/\/+$/, '');
@@ -172,105 +167,37 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     },
   };
 
-  const toRender = [
-    ...docPages.map(({ doc, data }) => ({
-      data: { ...data, html: doc.html },
-      file: routeFile(data.route, config.baseUrl),
-      sourceFile: doc.source.file,
-      noindex: doc.source.frontMatter.unlisted || doc.source.frontMatter.draft,
-    })),
-    ...content.pages.map((source) => {
-      const module = theme.pages.find((page) => page.file === source.file)?.module;
-      if (typeof module?.default !== 'function') {
-        throw new DocsgenError('the page module has no default export (a React component)', { location: { file: source.file }, hint: 'export default function Page() { … }' });
-      }
-      const meta = module as { title?: string; description?: string };
-      const data: PageData = {
-        kind: 'page',
-        route: source.route,
-        title: meta.title ?? site.title,
-        description: meta.description ?? site.tagline,
-        html: renderNamed(source.file, () => theme.renderStatic(createElement(module.default as () => null, { site } as object))),
-        toc: [],
-        breadcrumbs: [],
-        hideTableOfContents: true,
-      };
-      return { data, file: routeFile(source.route, config.baseUrl), sourceFile: source.file, noindex: false };
-    }),
-    {
-      data: { kind: 'notFound', route: config.baseUrl + '404.html', title: '找不到页面', description: '找不到页面', html: theme.renderNotFound(site), toc: [], breadcrumbs: [], hideTableOfContents: true } satisfies PageData,
-      file: '404.html',
-      sourceFile: 'theme/components/NotFound.tsx',
-      noindex: true,
-    },
-  ];
-  const contextKey = hash(siteData + JSON.stringify(context.assets));
-  const parseKeyByFile = new Map(content.docs.map((doc, i) => [doc.file, keys[i]]));
-  const renderCached = (page: (typeof toRender)[number]): RenderedPage => {
-    // The body's HTML is covered by its doc's parse key, so it need not be serialised and hashed on every rebuild.
-    const { html: _html, ...shape } = page.data;
-    const key = hash(contextKey + (parseKeyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex);
-    // Only `serve` keeps rendered pages between builds; a one-shot build would hold every page's HTML to the end.
-    const cached = options.cache?.rendered.get(page.file);
-    if (cached?.key === key) return cached.page;
-    renderedCount++;
-    const result = renderPage(page, context);
-    options.cache?.rendered.set(page.file, { key, page: result });
-    return result;
-  };
-  const pageFiles = (page: RenderedPage): OutputFile[] =>
-    page.kind === 'notFound'
-      ? [{ path: page.file, contents: page.html }]
-      : [
-          { path: page.file, contents: page.html },
-          { path: pageDataUrl(config.baseUrl, page.route).slice(config.baseUrl.length), contents: page.dataJson },
-        ];
-
   // A build that writes sends pages to a staging folder as they render, so their HTML does not pile up in memory
   // (10,000 pages are half a gigabyte of it); the folder replaces the output only once everything is written and checked.
-  const output = outDir ? await stageOutput(outDir) : undefined;
-  const memoryFiles: OutputFile[] = [];
-  const records: PageRecord[] = [];
-  let renderedCount = 0;
-  let fileCount = 0;
-  let bytes = 0;
-  const keep = async (files: OutputFile[]) => {
-    fileCount += files.length;
-    for (const file of files) bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength;
-    if (output) await output.write(files);
-    else memoryFiles.push(...files);
-  };
+  const staged = outDir ? await stageOutput(outDir) : undefined;
+  const sink = createOutputSink(staged);
   try {
-    await time('render', async () => {
-      let pending: OutputFile[] = [];
-      // One batch is written while the next renders.
-      let writing: Promise<void> = Promise.resolve();
-      for (const [i, page] of toRender.entries()) {
-        progress({ stage: 'render', done: i + 1, total: toRender.length });
-        const rendered = renderCached(page);
-        const { data: _data, html: _html, dataJson: _json, ...record } = rendered;
-        records.push(record);
-        pending.push(...pageFiles(rendered));
-        if (pending.length >= 256) {
-          await writing;
-          writing = keep(pending);
-          writing.catch(() => undefined);
-          pending = [];
-        }
-      }
-      await writing;
-      await keep(pending);
-    });
-    pruneCache(cache, content, records);
+    const pages = pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl });
+    const { records, renderedCount } = await time('render', () =>
+      renderStage({
+        pages,
+        context,
+        themeCode,
+        keyByFile: parsedDocs.keyByFile,
+        memory: options.cache?.rendered,
+        cacheDir: options.cacheDir,
+        sink,
+        baseUrl: config.baseUrl,
+        threads: options.threads,
+        onProgress: (done, total) => progress({ stage: 'render', done, total }),
+      }),
+    );
 
     const staticFiles = await readStatic(root, config);
     const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config, parsed);
+    const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin });
     const otherFiles: OutputFile[] = [
       ...client.files,
       { path: siteDataFile, contents: siteData },
       ...search.files,
       ...staticFiles,
       ...docAssets,
+      ...markdown.files,
       ...redirectFiles(config),
       sitemapFile(records, origin),
       robotsFile(config, origin),
@@ -283,60 +210,49 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         themeLinks,
         otherFiles: new Set(otherFiles.map((file) => file.path)),
         baseUrl: config.baseUrl,
+        textFiles: markdown.links,
+        origin,
       }),
     );
-    const routeSet = new Set(records.map((page) => page.route));
-    config.redirects.forEach(({ to }, i) => {
-      const target = joinUrl(config.baseUrl, to.replace(/^\//, '')).split('#')[0];
-      if (!routeSet.has(target) && !routeSet.has(target + '/')) linkCheck.broken.push({ where: `site.config.ts (redirects[${i}].to)`, href: to, reason: 'no page at that path' });
-    });
-    linkCheck.broken.push(...missingAssets);
+    linkCheck.broken.push(...brokenRedirects(config, records), ...missingAssets);
     if (linkCheck.broken.length) throw brokenLinksError(linkCheck.broken);
 
     await time('emit', async () => {
-      await keep(otherFiles);
-      await output?.commit();
+      await sink.keep(otherFiles);
+      await staged?.commit();
+      await parsedDocs.stored;
     });
     return {
       loaded,
       devSearchIndex,
-      files: memoryFiles,
+      files: sink.files,
       pages: records,
       client,
       stats: {
         docs: parsed.length,
         pages: records.length,
         linksChecked: linkCheck.checked,
-        files: fileCount,
-        bytes,
-        parsedDocs: parsedCount,
+        files: sink.count,
+        bytes: sink.bytes,
+        parsedDocs: parsedDocs.parsedCount,
         renderedPages: renderedCount,
         timings,
       },
     };
   } catch (error) {
-    await output?.discard();
+    await staged?.discard();
     throw error;
   }
 }
 
-async function loadTheme(content: ContentSource, baseUrl: string): Promise<{ server: ThemeServer; client: ClientBundle }> {
-  const [server, client] = await Promise.all([loadThemeServer(content.pages), bundleClient({ baseUrl })]);
-  return { server, client };
+/** The theme for node (and its code, for render workers) and for the browser. */
+interface LoadedTheme {
+  server: ThemeServer;
+  code: string;
+  client: ClientBundle;
 }
 
-/** `/docscenter/docs/a/` → `docs/a/index.html`. */
-function routeFile(route: string, baseUrl: string): string {
-  return route.slice(baseUrl.length) + 'index.html';
-}
-
-function pruneCache(cache: BuildCache, content: ContentSource, rendered: PageRecord[]): void {
-  const docFiles = new Set(content.docs.map((doc) => doc.file));
-  for (const file of cache.parsed.keys()) if (!docFiles.has(file)) cache.parsed.delete(file);
-  const pageFiles = new Set(rendered.map((page) => page.file));
-  for (const file of cache.rendered.keys()) if (!pageFiles.has(file)) cache.rendered.delete(file);
-}
-
-function hash(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
+async function loadTheme(content: ContentSource, baseUrl: string): Promise<LoadedTheme> {
+  const [{ server, code }, client] = await Promise.all([loadThemeServer(content.pages), bundleClient({ baseUrl })]);
+  return { server, code, client };
 }

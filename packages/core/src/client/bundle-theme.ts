@@ -20,6 +20,8 @@ export interface ClientBundle {
   /** URL of the entry script and of the stylesheet, under the base path. */
   entryUrl: string;
   cssUrl: string;
+  /** URL of the search worker (a module worker, started on first use of the search box). */
+  searchWorkerUrl: string;
   /** esbuild's metafile, so tests can see what reached the browser. */
   metafile: Metafile;
 }
@@ -35,7 +37,7 @@ export function themeDir(): string {
 export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<ClientBundle> {
   const dir = themeDir();
   const result = await esbuild({
-    entryPoints: { client: path.join(dir, 'client/entry.tsx'), style: path.join(dir, 'styles/index.css') },
+    entryPoints: { client: path.join(dir, 'client/entry.tsx'), 'search-worker': path.join(dir, 'client/search-worker.ts'), style: path.join(dir, 'styles/index.css') },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -60,17 +62,25 @@ export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<Cl
   const files = result.outputFiles.map((file) => ({ path: path.relative(cwd, file.path), contents: file.contents }));
   const entry = files.find((f) => /^assets\/client\.[^/]+\.js$/.test(f.path));
   const css = files.find((f) => /^assets\/style\.[^/]+\.css$/.test(f.path));
-  if (!entry || !css) throw new DocsgenError('the client bundle has no entry script or stylesheet', { location: { file: 'theme/client/entry.tsx' } });
+  const worker = files.find((f) => /^assets\/search-worker\.[^/]+\.js$/.test(f.path));
+  if (!entry || !css || !worker) throw new DocsgenError('the client bundle lacks its entry script, search worker or stylesheet', { location: { file: 'theme/client/entry.tsx' } });
   return {
     files: files.filter((f) => !/^assets\/style\.[^/]+\.js$/.test(f.path)),
     entryUrl: baseUrl + entry.path,
     cssUrl: baseUrl + css.path,
+    searchWorkerUrl: baseUrl + worker.path,
     metafile: result.metafile,
   };
 }
 
 /** Bundles the theme's server entry and the React pages for rendering in node, then imports it. */
-export async function loadThemeServer(pageFiles: { file: string; absolutePath: string }[]): Promise<ThemeServer> {
+export async function loadThemeServer(pageFiles: { file: string; absolutePath: string }[]): Promise<{ server: ThemeServer; code: string }> {
+  const code = await bundleThemeServer(pageFiles);
+  return { server: await importThemeServer(code), code };
+}
+
+/** The theme's server entry and the React pages as one ES module's code, importable by importThemeServer. */
+async function bundleThemeServer(pageFiles: { file: string; absolutePath: string }[]): Promise<string> {
   const dir = themeDir();
   const pagesModule = pageFiles.map((page, i) => `import * as page${i} from ${JSON.stringify(page.absolutePath)};`).join('\n') +
     `\nexport const pages = [${pageFiles.map((page, i) => `{ file: ${JSON.stringify(page.file)}, module: page${i} }`).join(', ')}];`;
@@ -99,7 +109,11 @@ export async function loadThemeServer(pageFiles: { file: string; absolutePath: s
   }).catch((error: unknown) => {
     throw themeBuildError(error);
   });
-  const code = result.outputFiles[0].text;
+  return result.outputFiles[0].text;
+}
+
+/** Imports bundled theme code; render workers call it with the code the build bundled. */
+export async function importThemeServer(code: string): Promise<ThemeServer> {
   // Under the OS temp folder: docsgen's own folder may be read-only (a global install, a container image). A new folder
   // each time defeats the module cache.
   const folder = await mkdtemp(path.join(tmpdir(), 'docsgen-theme-'));

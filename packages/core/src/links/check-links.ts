@@ -1,3 +1,4 @@
+import type { TextFileLinks } from '../emit/markdown-pages.js';
 import type { LinkReference } from '../markdown/links.js';
 import type { PageRecord } from '../render/render-pages.js';
 import type { ThemeLink } from '../site/theme-site.js';
@@ -19,6 +20,9 @@ export interface LinkCheckInput {
   /** Paths of every other emitted file (assets, redirects, sitemap), relative to the output folder. */
   otherFiles: Set<string>;
   baseUrl: string;
+  /** Text files that hold absolute URLs of the site (the Markdown copies, llms.txt), and the site's origin they start with. */
+  textFiles?: TextFileLinks[];
+  origin?: string;
 }
 
 export interface LinkCheckResult {
@@ -29,13 +33,15 @@ export interface LinkCheckResult {
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /** Checks every internal link and anchor of the rendered pages against the ids those pages really carry. */
-export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl }: LinkCheckInput): LinkCheckResult {
+export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl, textFiles = [], origin = '' }: LinkCheckInput): LinkCheckResult {
   // Hrefs are compared decoded; ids that carry percent-escapes (footnotes: `user-content-fn-%E6%B3%A8`) count decoded too.
   const idsByRoute = new Map(pages.map((page) => [page.route, withDecodedIds(page.ids)]));
   const themeKeyByHref = new Map<string, string>();
   for (const link of themeLinks) if (!themeKeyByHref.has(link.href)) themeKeyByHref.set(link.href, link.configKey);
   const broken: BrokenLink[] = [];
   const reportedTheme = new Set<string>();
+  // Targets already reported broken: the Markdown copies and llms-full.txt hold the pages' links again, which are named once, where written.
+  const reportedTargets = new Set<string>();
   let checked = 0;
 
   for (const page of pages) {
@@ -48,6 +54,7 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
       const sourceIndex = written.findIndex((link) => link.href === href || safeDecode(link.href) === decoded);
       const source = sourceIndex >= 0 ? written.splice(sourceIndex, 1)[0] : undefined;
       if (!reason) continue;
+      reportedTargets.add(targetKey(href, page.route));
       if (source) {
         broken.push({ where: formatLocation({ file: page.sourceFile, line: source.line, column: source.column }), href: source.written, reason });
         continue;
@@ -59,6 +66,18 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
         continue;
       }
       broken.push({ where: page.sourceFile, href, reason });
+    }
+  }
+  for (const file of textFiles) {
+    for (const href of file.hrefs) {
+      if (!href.startsWith(origin + '/')) continue;
+      checked++;
+      const path = href.slice(origin.length);
+      const reason = problemWith(path, baseUrl, idsByRoute, otherFiles, baseUrl);
+      const target = targetKey(path, baseUrl);
+      if (!reason || reportedTargets.has(target)) continue;
+      reportedTargets.add(target);
+      broken.push({ where: `${file.sourceFile} (${file.file})`, href, reason });
     }
   }
   return { checked, broken };
@@ -75,6 +94,11 @@ function problemWith(href: string, fromRoute: string, idsByRoute: Map<string, Se
   }
   if (hash && !idsByRoute.get(route)!.has(hash)) return `no anchor #${hash} on ${route}`;
   return undefined;
+}
+
+function targetKey(href: string, fromRoute: string): string {
+  const { pathname, hash } = splitUrl(href, fromRoute);
+  return `${pathname}#${hash ?? ''}`;
 }
 
 /** Path and anchor of a link; the URL parser only for the relative and unusual ones (most links are absolute routes). */

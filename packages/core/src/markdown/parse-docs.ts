@@ -27,7 +27,9 @@ import { imagePlace } from './image-assets.js';
 import type { LinkReference } from './links.js';
 import { remarkLinks } from './links.js';
 import { remarkLiteralAutolinksWhenPresent } from './literal-autolinks.js';
+import { remarkMarkdownCopy, remarkRememberSource } from './markdown-copy.js';
 import { remarkSearchSections, type SearchSection } from './search-sections.js';
+import { rehypeZoomableImages } from './zoomable-images.js';
 
 /** A doc after Markdown processing: its body rendered to static HTML plus what other stages need from it. */
 export interface ParsedDoc {
@@ -41,6 +43,10 @@ export interface ParsedDoc {
   sections: SearchSection[];
   /** Images the body references, relative to the site root. */
   assets: string[];
+  /** The body as clean Markdown with absolute URLs, for the page's `.md` copy (title not included). */
+  markdown: string;
+  /** Every URL in `markdown`, absolute. */
+  markdownLinks: string[];
 }
 
 export interface ParseOptions {
@@ -60,18 +66,22 @@ export type MarkdownProcessor = Processor<Root, Root, import('hast').Root, undef
 export function createMarkdownProcessor(highlighter: CodeHighlighter): MarkdownProcessor {
   return unified()
     .use(remarkParse)
-    .use(remarkGfm)
+    // Only the Markdown copy reads tablePipeAlign: padded columns come out ragged with Chinese text, so they are not padded.
+    .use(remarkGfm, { tablePipeAlign: false })
     .use(remarkLiteralAutolinksWhenPresent)
     .use(remarkCjkFriendly)
     .use(remarkDirective)
+    .use(remarkRememberSource)
     .use(remarkTitleHeading)
     .use(remarkAdmonitions)
     .use(remarkHeadingIds)
     .use(remarkLinks)
     .use(remarkSearchSections)
+    .use(remarkMarkdownCopy)
     .use(remarkRehype, { footnoteLabel: '脚注', footnoteBackLabel: '返回正文' })
     // Before highlighting, so it walks the tree before code adds thousands of token spans.
     .use(rehypeAccessibility)
+    .use(rehypeZoomableImages)
     .use(rehypeCodeBlocks, { highlighter })
     .use(rehypeReact, { Fragment, jsx, jsxs, components: { [HIGHLIGHTED_CODE_TAG]: HighlightedCode } as never })
     .freeze() as unknown as MarkdownProcessor;
@@ -97,6 +107,7 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
     toc: [],
     links: [],
     sections: [],
+    pageUrl: config.url.replace(/\/+$/, '') + doc.route,
     resolveDocLink: (written) => {
       const [file, hash] = splitHash(written);
       const route = routesByDocsPath.get(path.posix.normalize(path.posix.join(docsDir, safeDecode(file))));
@@ -129,7 +140,7 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
 
   const title = doc.frontMatter.title ?? state.firstHeading ?? path.posix.basename(doc.id);
   const description = doc.frontMatter.description ?? summarize(state.sections);
-  return { source: doc, title, description, html, toc: state.toc, links: state.links, sections: state.sections, assets };
+  return { source: doc, title, description, html, toc: state.toc, links: state.links, sections: state.sections, assets, markdown: state.markdown ?? '', markdownLinks: state.markdownLinks ?? [] };
 }
 
 /** The first `#` heading is the title when front matter has none; then it leaves the body. */

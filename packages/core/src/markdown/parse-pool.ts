@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { SiteConfig } from '../config/schema.js';
 import type { DocSource } from '../content/scan-content.js';
 import { DocsgenError } from '../errors.js';
+import { workerFile } from '../worker-file.js';
 import { parseDoc, type MarkdownProcessor, type ParsedDoc } from './parse-docs.js';
 import type { ParseJob, ParseReply } from './parse-worker.js';
 
@@ -22,17 +23,19 @@ export interface ParseManyOptions {
   processor: () => MarkdownProcessor;
   /** Markdown size from which workers are used; tests lower it to exercise the workers on a small site. */
   minCharsForWorkers?: number;
+  /** Exactly this many threads (this one included), whatever the size; by default chosen from cores and size. */
+  threads?: number;
 }
 
 /** Parses docs in order: on every core when there are many (Markdown parsing is CPU-bound), here otherwise. */
-export async function parseMany(docs: DocSource[], { config, routesByDocsPath, processor, minCharsForWorkers = MIN_MARKDOWN_CHARS_FOR_WORKERS }: ParseManyOptions): Promise<ParsedDoc[]> {
-  const cores = Math.min(availableParallelism(), 4);
+export async function parseMany(docs: DocSource[], { config, routesByDocsPath, processor, minCharsForWorkers = MIN_MARKDOWN_CHARS_FOR_WORKERS, threads }: ParseManyOptions): Promise<ParsedDoc[]> {
+  const cores = Math.min(threads ?? Math.min(availableParallelism(), 4), docs.length);
   const parseHere = (share: DocSource[]) => {
     const local = processor();
     return parseEach(share, (doc) => parseDoc(doc, { config, processor: local, routesByDocsPath }));
   };
   const chars = docs.reduce((sum, doc) => sum + doc.body.length, 0);
-  if (chars < minCharsForWorkers || cores < 2) return parseHere(docs);
+  if ((threads === undefined && chars < minCharsForWorkers) || cores < 2) return parseHere(docs);
   // Shares balanced by Markdown length; this thread takes a larger one, as a worker first spends a few hundred milliseconds loading modules.
   const weights = [1.4, ...Array.from({ length: cores - 1 }, () => 1)];
   const shares: number[][] = weights.map(() => []);
@@ -44,7 +47,9 @@ export async function parseMany(docs: DocSource[], { config, routesByDocsPath, p
     load[target] += docs[i].body.length + 500;
   }
   const [mine, ...theirs] = shares;
-  const workers = theirs.map((share) => runWorker({ docs: share.map((i) => docs[i]), config, routesByDocsPath: [...routesByDocsPath] }));
+  // A function cannot be sent to a worker, and parsing does not need the edit URL.
+  const cloneable = { ...config, editUrl: undefined };
+  const workers = theirs.map((share) => runWorker({ docs: share.map((i) => docs[i]), config: cloneable, routesByDocsPath: [...routesByDocsPath] }));
   // A worker only starts once this thread lets it come online; parsing here first would run the shares one after the other.
   await Promise.all(workers.map((worker) => worker.online));
   const pending = Promise.allSettled(workers.map((worker) => worker.result));
@@ -95,14 +100,8 @@ export function combineFailures(failures: DocsgenError[]): DocsgenError {
   });
 }
 
-function workerUrl(): URL {
-  // From the compiled CLI the worker sits next to it (dist/parse-worker.js). From source (tests run TypeScript through
-  // tsx, whose loader a worker does not inherit) use the same compiled worker, which `npm test` builds first.
-  return import.meta.url.endsWith('.ts') ? new URL('../../../../dist/parse-worker.js', import.meta.url) : new URL('./parse-worker.js', import.meta.url);
-}
-
 function runWorker(job: ParseJob): { online: Promise<void>; result: Promise<Omit<ParsedDoc, 'source'>[]> } {
-  const worker = new Worker(workerUrl(), { workerData: job });
+  const worker = new Worker(workerFile('parse-worker'), { workerData: job });
   const online = new Promise<void>((resolve) => worker.once('online', () => resolve()));
   const result = new Promise<Omit<ParsedDoc, 'source'>[]>((resolve, reject) => {
     worker.once('message', (reply: ParseReply) => {

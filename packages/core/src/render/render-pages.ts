@@ -1,4 +1,5 @@
-import type { PageData, SidebarItem, ThemeSite } from '@docsgen/shared';
+import { pageDataUrl, type PageData, type SidebarItem, type ThemeSite } from '@docsgen/shared';
+import type { OutputFile } from '../client/bundle-theme.js';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { DocsgenError } from '../errors.js';
 
@@ -15,6 +16,8 @@ export interface PageRecord {
   /** Source file the page came from, for error messages. */
   sourceFile: string;
   noindex: boolean;
+  /** When the page's source last changed (ISO 8601), for the sitemap. */
+  lastmod?: string;
 }
 
 /** A page rendered to a complete HTML document, with its data for client navigation. */
@@ -39,6 +42,7 @@ export interface PageToRender {
   file: string;
   sourceFile: string;
   noindex: boolean;
+  lastmod?: string;
 }
 
 /** Runs the render of a React page module; what it throws is reported with the module's file. */
@@ -65,6 +69,7 @@ export function renderPage(page: PageToRender, context: RenderContext): Rendered
     `<meta name="description" content="${escapeAttribute(data.description)}" />`,
     page.noindex ? '<meta name="robots" content="noindex, nofollow" />' : '',
     data.kind === 'notFound' ? '' : `<link rel="canonical" href="${escapeAttribute(canonical)}" />`,
+    data.markdownUrl ? `<link rel="alternate" type="text/markdown" href="${escapeAttribute(data.markdownUrl)}" />` : '',
     `<meta property="og:title" content="${escapeAttribute(title)}" />`,
     `<meta property="og:description" content="${escapeAttribute(data.description)}" />`,
     `<meta property="og:url" content="${escapeAttribute(canonical)}" />`,
@@ -99,10 +104,26 @@ ${head.join('\n')}
     hrefs: collectHrefs(html),
     sourceFile: page.sourceFile,
     noindex: page.noindex,
+    lastmod: page.lastmod,
     data,
     html,
     dataJson: JSON.stringify(data),
   };
+}
+
+/** What the later stages keep of a page: no HTML. */
+export function recordOf({ data: _data, html: _html, dataJson: _json, ...record }: Omit<RenderedPage, 'data'> & { data?: unknown }): PageRecord {
+  return record;
+}
+
+/** A rendered page's files: its HTML and, but for the not-found page, its data for client navigation. */
+export function pageFiles(page: Pick<RenderedPage, 'kind' | 'file' | 'route' | 'html' | 'dataJson'>, baseUrl: string): OutputFile[] {
+  return page.kind === 'notFound'
+    ? [{ path: page.file, contents: page.html }]
+    : [
+        { path: page.file, contents: page.html },
+        { path: pageDataUrl(baseUrl, page.route).slice(baseUrl.length), contents: page.dataJson },
+      ];
 }
 
 /**

@@ -1,15 +1,19 @@
-import type { NavLink, PageData } from '@docsgen/shared';
+import { markdownUrl, type NavLink, type PageData } from '@docsgen/shared';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
+import type { DocSource } from '../content/scan-content.js';
 import type { Sidebar } from './build-sidebar.js';
+import type { DocFooter } from './doc-footer.js';
 
 /** The data of one doc page, before its body is rendered to HTML. */
 export interface DocPageInput {
   doc: ParsedDoc;
   data: Omit<PageData, 'html'>;
+  /** The doc's last change for the sitemap, shown on the page or not. */
+  lastmod?: string;
 }
 
 /** Joins each parsed doc with its place in the sidebar: breadcrumbs, previous and next, banner. */
-export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar): DocPageInput[] {
+export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar, footerOf: (doc: DocSource) => DocFooter): DocPageInput[] {
   const position = new Map(sidebar.order.map((entry, i) => [entry.docId, i]));
   return docs.map((doc) => {
     const { frontMatter, id, route } = doc.source;
@@ -20,8 +24,10 @@ export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar): DocPageInput
       return entry && { label: entry.label, href: entry.href };
     };
     const trail = sidebar.ancestors.get(id) ?? [];
+    const { lastmod, lastUpdated, editUrl } = footerOf(doc.source);
     return {
       doc,
+      lastmod,
       data: {
         kind: 'doc',
         route,
@@ -34,6 +40,10 @@ export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar): DocPageInput
         next: neighbour(1),
         banner: frontMatter.draft ? 'draft' : frontMatter.unlisted ? 'unlisted' : undefined,
         hideTableOfContents: frontMatter.hide_table_of_contents,
+        // Drafts and unlisted docs are left out of the Markdown copies, as out of the sitemap.
+        markdownUrl: frontMatter.draft || frontMatter.unlisted ? undefined : markdownUrl(route),
+        lastUpdated,
+        editUrl,
       },
     };
   });

@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import type { PageData, ThemeSite } from '@docsgen/shared';
+import type { ThemeServer } from '@docsgen/theme/server';
+import { fromCachedPage, openRenderCache, type CachedPage } from '../cache/render-cache.js';
+import type { OutputFile } from '../client/bundle-theme.js';
+import type { PageSource } from '../content/scan-content.js';
+import type { OutputSink } from '../emit/output-sink.js';
+import { DocsgenError } from '../errors.js';
+import { hash } from '../hash.js';
+import type { DocPageInput } from '../site/build-pages.js';
+import { workerFile } from '../worker-file.js';
+import { pageFiles, recordOf, renderNamed, type PageRecord, type PageToRender, type RenderContext, type RenderedPage } from './render-pages.js';
+import { CHUNK, renderMany } from './render-pool.js';
+
+export interface PagesToRenderOptions {
+  docPages: DocPageInput[];
+  pages: PageSource[];
+  theme: ThemeServer;
+  site: ThemeSite;
+  baseUrl: string;
+}
+
+/** Every page of the site: one per doc, one per React page of content/pages, and the not-found page. */
+export function pagesToRender({ docPages, pages, theme, site, baseUrl }: PagesToRenderOptions): PageToRender[] {
+  return [
+    ...docPages.map(({ doc, data, lastmod }) => ({
+      data: { ...data, html: doc.html },
+      lastmod,
+      file: routeFile(data.route, baseUrl),
+      sourceFile: doc.source.file,
+      noindex: doc.source.frontMatter.unlisted || doc.source.frontMatter.draft,
+    })),
+    ...pages.map((source) => {
+      const module = theme.pages.find((page) => page.file === source.file)?.module;
+      if (typeof module?.default !== 'function') {
+        throw new DocsgenError('the page module has no default export (a React component)', { location: { file: source.file }, hint: 'export default function Page() { … }' });
+      }
+      const meta = module as { title?: string; description?: string };
+      const data: PageData = {
+        kind: 'page',
+        route: source.route,
+        title: meta.title ?? site.title,
+        description: meta.description ?? site.tagline,
+        html: renderNamed(source.file, () => theme.renderStatic(createElement(module.default as () => null, { site } as object))),
+        toc: [],
+        breadcrumbs: [],
+        hideTableOfContents: true,
+      };
+      return { data, file: routeFile(source.route, baseUrl), sourceFile: source.file, noindex: false };
+    }),
+    {
+      // No body: the theme's NotFound component draws the page (hydrated, for its search box).
+      data: { kind: 'notFound', route: baseUrl + '404.html', title: '找不到页面', description: '找不到页面', html: '', toc: [], breadcrumbs: [], hideTableOfContents: true } satisfies PageData,
+      file: '404.html',
+      sourceFile: 'theme/components/NotFound.tsx',
+      noindex: true,
+    },
+  ];
+}
+
+/** Rendered pages `serve` keeps between rebuilds, by output file. */
+export type RenderedPageMemory = Map<string, { key: string; page: RenderedPage; siteDataUrl: string }>;
+
+export interface RenderStageOptions {
+  pages: PageToRender[];
+  context: RenderContext;
+  /** The theme's bundled server code, for render workers and in every page's key. */
+  themeCode: string;
+  /** The content key of each doc by source file (from the parse stage): it stands for the body's HTML. */
+  keyByFile: Map<string, string>;
+  /** Only `serve` keeps rendered pages; a one-shot build would hold every page's HTML to the end. */
+  memory?: RenderedPageMemory;
+  /** The persistent cache folder, when the build uses one. */
+  cacheDir?: string;
+  sink: OutputSink;
+  baseUrl: string;
+  /** Rendering threads, this one included; one by default. */
+  threads?: number;
+  onProgress: (done: number, total: number) => void;
+}
+
+/**
+ * Hands every page's files to the sink: unchanged pages from memory (`serve`) or the disk cache, the others
+ * rendered (render-pool.ts); what was rendered goes back to the caches.
+ */
+export async function renderStage(options: RenderStageOptions): Promise<{ records: PageRecord[]; renderedCount: number }> {
+  const { pages, memory, cacheDir, sink, baseUrl } = options;
+  const keys = pages.map(pageKeyer(options));
+  const disk = cacheDir ? openRenderCache(cacheDir) : undefined;
+  const records: PageRecord[] = new Array(pages.length);
+  const stale: number[] = [];
+  for (let start = 0; start < pages.length; start += CHUNK) {
+    const chunk = Array.from({ length: Math.min(CHUNK, pages.length - start) }, (_, j) => start + j);
+    const inMemory = (i: number) => (memory?.get(pages[i].file)?.key === keys[i] ? memory.get(pages[i].file) : undefined);
+    const fromDisk = disk ? await disk.load(chunk.filter((i) => !inMemory(i)).map((i) => keys[i])) : new Map<string, CachedPage>();
+    const files: OutputFile[] = [];
+    for (const i of chunk) {
+      const cached = inMemory(i) ?? fromDisk.get(keys[i]);
+      const page = cached && withSiteDataUrl('page' in cached ? cached.page : fromCachedPage(cached), cached.siteDataUrl, options.context.assets.siteDataUrl);
+      if (!page) {
+        stale.push(i);
+        continue;
+      }
+      records[i] = recordOf(page);
+      files.push(...pageFiles(page, baseUrl));
+    }
+    await sink.keep(files);
+  }
+  const rendered = await renderMany(stale.map((i) => pages[i]), stale.map((i) => keys[i]), options);
+  stale.forEach((i, j) => (records[i] = rendered[j]));
+  if (memory) {
+    const files = new Set(pages.map((page) => page.file));
+    for (const file of memory.keys()) if (!files.has(file)) memory.delete(file);
+  }
+  return { records, renderedCount: stale.length };
+}
+
+/**
+ * A page's key covers everything its HTML depends on: the theme's and the page shell's code, the site and its
+ * sidebar, asset URLs, the doc's key and the page's data. All but the URL of the site data file: it is named by
+ * a hash that covers the search index, which any edit changes, so it is set in the HTML (withSiteDataUrl)
+ * rather than making every page's key change with every edit.
+ */
+function pageKeyer({ context, themeCode, keyByFile }: RenderStageOptions): (page: PageToRender) => string {
+  const { searchIndexUrl: _index, ...site } = context.site;
+  const { siteDataUrl: _siteData, ...assets } = context.assets;
+  const contextKey = hash(renderFingerprint() + themeCode + JSON.stringify({ site, sidebar: context.sidebar, assets, origin: context.origin }));
+  return (page) => {
+    // The body's HTML is covered by its doc's key, so it need not be serialised and hashed on every rebuild.
+    const { html: _html, ...shape } = page.data;
+    return hash(contextKey + (keyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex + (page.lastmod ?? ''));
+  };
+}
+
+let fingerprint: string | undefined;
+
+/** The compiled render worker holds renderPage and what it calls, so its hash changes with the page shell's code. */
+function renderFingerprint(): string {
+  return (fingerprint ??= hash(readFileSync(workerFile('render-worker'), 'utf8')));
+}
+
+/** A page rendered when the site data file had another name, pointed at today's (the page shell names it twice). */
+function withSiteDataUrl<T extends { html: string }>(page: T, renderedWith: string, current: string): T {
+  return renderedWith === current ? page : { ...page, html: page.html.split(renderedWith).join(current) };
+}
+
+/** `/docscenter/docs/a/` → `docs/a/index.html`. */
+function routeFile(route: string, baseUrl: string): string {
+  return route.slice(baseUrl.length) + 'index.html';
+}

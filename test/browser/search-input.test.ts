@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { startBrowserSite, type BrowserSite } from '../helpers/browser-site.js';
 
 /** The search dropdown and results page of the documentation centre, driven by real pointer, touch, keyboard and input-method input. */
@@ -81,8 +81,20 @@ test('Enter and the arrow keys do nothing while an input method is composing', a
   await context.close();
 });
 
-/** Long tasks (PerformanceObserver) on a fresh page while a person types two queries into the search box. */
-async function longTasksWhileTyping(): Promise<number[]> {
+/** Main-thread tasks of the page (Chrome's trace): wall time and the CPU time the thread really spent, both in ms. */
+async function mainThreadTasks(cdp: CDPSession, run: () => Promise<void>): Promise<{ wall: number; cpu: number }[]> {
+  const events: { name: string; ph: string; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string } }[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as typeof events)));
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata'], excludedCategories: ['*'] } });
+  await run();
+  await cdp.send('Tracing.end');
+  await done;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  return events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).map((e) => ({ wall: e.dur! / 1000, cpu: (e.tdur ?? e.dur!) / 1000 }));
+}
+
+test('typing a query causes no main-thread task over 50 ms', async () => {
   const { page, context } = await site.open('docs/overview/intro/');
   await page.evaluate(() => {
     const w = window as unknown as { __longTasks: number[] };
@@ -91,23 +103,23 @@ async function longTasksWhileTyping(): Promise<number[]> {
       for (const entry of list.getEntries()) w.__longTasks.push(Math.round(entry.duration));
     }).observe({ type: 'longtask' });
   });
-  await page.locator('.navbar .search-box__input').click();
-  await page.keyboard.type('设备绑定失败 getDeviceList', { delay: 60 });
-  await page.locator('.navbar .search-result').first().waitFor();
-  await page.keyboard.press('Backspace');
-  await page.keyboard.type('t 1003', { delay: 60 });
-  await page.waitForTimeout(500);
-  const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+  const cdp = await context.newCDPSession(page);
+  const tasks = await mainThreadTasks(cdp, async () => {
+    await page.locator('.navbar .search-box__input').click();
+    await page.keyboard.type('设备绑定失败 getDeviceList', { delay: 60 });
+    await page.locator('.navbar .search-result').first().waitFor();
+    await page.keyboard.type(' 1003', { delay: 60 });
+    await page.locator('.navbar .search-result, .navbar .search-box__status').first().waitFor();
+    await page.waitForTimeout(300);
+  });
+  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
   await context.close();
-  return tasks.filter((duration) => duration > 50);
-}
-
-test('typing a query causes no main-thread task over 50 ms', async () => {
-  // Up to three fresh pages: other processes on a shared 2-core machine can stall a single run, while work of
-  // our own on the main thread (the index loaded or a query run there) would show on every one of them.
-  const runs: number[][] = [];
-  while (runs.length < 3 && (runs.length === 0 || runs[runs.length - 1].length > 0)) runs.push(await longTasksWhileTyping());
-  assert.deepEqual(runs[runs.length - 1], [], `long tasks in every run: ${JSON.stringify(runs)}`);
+  assert.ok(tasks.length > 20, 'the trace saw the page typing');
+  // The Performance API reports wall time, which other processes on this shared 2-core machine stretch; the trace
+  // tells how much of a long task the main thread really spent working. Loading or querying the index on the main
+  // thread (as before the worker) takes 100 ms and more of CPU there.
+  const busy = tasks.filter((task) => task.cpu > 50);
+  assert.deepEqual(busy, [], `main-thread tasks over 50 ms of CPU; PerformanceObserver long tasks (wall time): ${JSON.stringify(longTasks)}`);
 });
 
 for (const width of [1280, 390]) {

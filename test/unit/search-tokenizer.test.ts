@@ -42,8 +42,8 @@ test('punctuation and spaces only separate', () => {
   assert.deepEqual(tokenize('  '), []);
 });
 
-test('the bigram+unigram variant also keeps every character', () => {
-  assert.deepEqual(tokenize('固件', { cjk: 'bigram+unigram' }), ['固件', '固', '件']);
+test('words of the user dictionary are also kept whole', () => {
+  assert.deepEqual(tokenize('完成联网配置后', { dictionary: ['联网配置', '物模型'] }), ['完成', '成联', '联网', '网配', '配置', '置后', '联网配置']);
 });
 
 test('query terms are unique', () => {

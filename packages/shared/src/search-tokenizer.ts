@@ -5,11 +5,7 @@
  * camel-case names also split into their parts.
  */
 
-/** How CJK runs are split. `bigram` is the default; `bigram+unigram` also keeps every single character. */
-export type CjkMode = 'bigram' | 'bigram+unigram';
-
 export interface TokenizeOptions {
-  cjk?: CjkMode;
   /** Chinese words (the site's user dictionary) also kept whole, besides their character pairs. */
   dictionary?: readonly string[];
 }
@@ -41,10 +37,9 @@ export function textRuns(text: string): TextRun[] {
 /** Splits text into search terms: lowercase, CJK bigrams, whole words plus their parts. Terms may repeat. */
 export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
   const terms: string[] = [];
-  const mode = options.cjk ?? 'bigram';
   for (const match of text.matchAll(RUN)) {
     if (match[1] !== undefined) {
-      cjkTerms(match[1], mode, terms);
+      cjkTerms(match[1], terms);
       for (const word of options.dictionary ?? []) if (match[1].includes(word)) terms.push(word);
     } else for (const term of wordTermsOf(match[0])) terms.push(term);
   }
@@ -69,14 +64,13 @@ export function tokenizeQuery(text: string, options: TokenizeOptions = {}): stri
   return [...new Set(tokenize(text, options))];
 }
 
-function cjkTerms(run: string, mode: CjkMode, out: string[]): void {
+function cjkTerms(run: string, out: string[]): void {
   const chars = Array.from(run);
   if (chars.length === 1) {
     out.push(chars[0]);
     return;
   }
   for (let i = 0; i < chars.length - 1; i++) out.push(chars[i] + chars[i + 1]);
-  if (mode === 'bigram+unigram') out.push(...chars);
 }
 
 function wordTerms(word: string, out: string[]): void {

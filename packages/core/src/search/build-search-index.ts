@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SEARCH_INDEX_VERSION, type SearchMeta, type SearchPageEntry, type SearchShard, type TokenizeOptions } from '@docsgen/shared';
+import { SEARCH_INDEX_VERSION, type SearchMeta, type SearchPageEntry, type SearchShard } from '@docsgen/shared';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import { invertPages, type IndexedPage } from './invert-pages.js';
@@ -18,8 +18,6 @@ export interface SearchIndexInput {
   /** `search` of site.config.ts: synonym groups (passed to the browser) and dictionary words (indexed whole). */
   synonyms?: string[][];
   dictionary?: string[];
-  /** Tokenizer options, for measuring alternatives; the browser must use the same. */
-  tokenizer?: Omit<TokenizeOptions, 'dictionary'>;
   /** Characters of each section's text kept for excerpts (default 160). */
   excerptLength?: number;
   /** Uncompressed bytes after which a term shard is closed (default 12,000). */
@@ -36,7 +34,7 @@ export function buildSearchIndex(input: SearchIndexInput): SearchIndexResult {
   const dictionary = [...new Set(input.dictionary ?? [])];
   const labels = folderLabels(input.docs, input.categoryLabels);
   const entries = docs.map((doc) => pageEntry(doc, labels, input.excerptLength ?? 160));
-  const terms = invertPages(docs.map(indexedPage), { ...input.tokenizer, dictionary });
+  const terms = invertPages(docs.map(indexedPage), { dictionary });
   const { shards, shardStarts } = splitShards(terms, input.shardBytes ?? 12_000);
   const meta: SearchMeta = { version: SEARCH_INDEX_VERSION, pageCount: docs.length, shardStarts, synonyms: input.synonyms ?? [], dictionary };
   const contents = new Map<string, string>([['meta.json', JSON.stringify(meta)]]);

@@ -33,11 +33,10 @@ test('every route is a folder with index.html under the output root, which is /d
 });
 
 test('the search index names each page\'s section by its sidebar category label', async () => {
-  // The sharded index (assets/search/<hash>/) holds one p<n>.json per page with its route and section label.
-  const pageFiles = (await written()).filter((name) => /^assets\/search\/[0-9a-f]+\/p\d+\.json$/.test(name));
-  assert.ok(pageFiles.length, 'the search index is written');
-  const entries = await Promise.all(pageFiles.map(async (file) => JSON.parse(await readFile(path.join(out(), file), 'utf8')) as { route: string; section: string }));
-  const features = entries.find((entry) => entry.route === '/docscenter/docs/guide/features/');
+  const files = (await written()).filter((name) => /^assets\/search\/[0-9a-f]{10}\/(meta|t\d+|p\d+)\.json$/.test(name));
+  assert.ok(files.some((name) => name.endsWith('/meta.json')), 'the search index is written');
+  const pages = await Promise.all(files.filter((name) => /\/p\d+\.json$/.test(name)).map(async (name) => JSON.parse(await readFile(path.join(out(), name), 'utf8')) as { route: string; section: string }));
+  const features = pages.find(({ route }) => route === '/docscenter/docs/guide/features/');
   assert.equal(features?.section, '使用指南', 'the label of guide/_category_.json, not the title of guide/index.md (指南)');
 });
 

@@ -146,12 +146,13 @@ const ratio = (ours: number, theirs: number) => `${(theirs / ours).toFixed(1)}×
 for (const { pages, systems: measured } of merged) {
   const ours = measured.docsgen;
   for (const kind of ['cold', 'warm'] as const) {
-    console.log(`\n## ${pages} pages, ${kind} (medians of ${runs}; ratio = peer ÷ docsgen)\n`);
+    console.log(`\n## ${pages} pages, ${kind} (medians; ratio = peer ÷ docsgen)\n`);
     console.log(
       table(
-        ['system', 'wall', 'CPU', 'peak RSS', 'load', 'wall ratio', 'CPU ratio'],
+        ['system', 'runs', 'wall', 'CPU', 'peak RSS', 'load', 'wall ratio', 'CPU ratio'],
         Object.values(measured).map((s) => [
           s.name,
+          s[kind].wallMs.runs,
           seconds(s[kind].wallMs.median),
           seconds(s[kind].cpuMs.median),
           mb(s[kind].peakRssBytes.median),

@@ -26,6 +26,22 @@ test('build prints pages, links, files and timings, and writes the output folder
   assert.ok(existsSync(site.file('public/docs/intro/index.html')));
 });
 
+test('build keeps its cache in node_modules/.cache/docsgen, elsewhere with --cache-dir, nowhere with --no-cache', async () => {
+  const defaultCache = site.file('node_modules/.cache/docsgen');
+  await rm(defaultCache, { recursive: true, force: true });
+  assert.equal(docsgen('build', '--out', 'cached', '--no-cache').status, 0);
+  assert.ok(!existsSync(defaultCache), '--no-cache writes no cache');
+  assert.equal(docsgen('build', '--out', 'cached').status, 0);
+  assert.deepEqual(readdirSync(defaultCache).sort(), ['parse', 'render']);
+  assert.equal(docsgen('build', '--out', 'cached', '--cache-dir', 'ci-cache').status, 0);
+  assert.deepEqual(readdirSync(site.file('ci-cache')).sort(), ['parse', 'render']);
+  const rebuilt = docsgen('build', '--out', 'cached', '--cache-dir', 'ci-cache');
+  assert.equal(rebuilt.status, 0, rebuilt.stderr);
+  assert.equal(docsgen('build', '--out', 'cached', '--threads', '0').status, 1, '--threads takes a whole number from 1');
+  await rm(site.file('ci-cache'), { recursive: true, force: true });
+  await rm(defaultCache, { recursive: true, force: true });
+});
+
 test('check writes nothing', () => {
   const result = docsgen('check');
   assert.equal(result.status, 0, result.stderr);

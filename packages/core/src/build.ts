@@ -7,9 +7,10 @@ import { joinUrl, pageDataUrl, type PageData } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
+import { docsBaseOf, docsDirOf } from './config/schema.js';
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
 import { stageOutput } from './emit/emit-site.js';
-import { redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
+import { homeRedirect, redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
 import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
 import { createCodeHighlighter } from './markdown/highlighter.js';
@@ -21,6 +22,7 @@ import { buildSearchIndex } from './search/build-search-index.js';
 import { buildDocPages } from './site/build-pages.js';
 import { buildRoutes } from './site/build-routes.js';
 import { buildSidebar } from './site/build-sidebar.js';
+import { generatedIndexPages } from './site/generated-index-pages.js';
 import { toThemeSite } from './site/theme-site.js';
 
 export interface BuildOptions {
@@ -78,6 +80,8 @@ export interface BuildResult {
   pages: PageRecord[];
   client: ClientBundle;
   stats: BuildStats;
+  /** What the build let pass but the author should see: `file:line  message`. */
+  warnings: string[];
 }
 
 /** The build, stage by stage: config, content, Markdown, routes and sidebar, render, links, emit. */
@@ -125,18 +129,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const parsed = content.docs.map((doc) => cache.parsed.get(doc.file)!.doc);
   const sidebar = buildSidebar({
     config,
+    docsBase: docsBaseOf(config),
     categories: content.categories,
     docs: parsed.map((doc) => ({
       id: doc.source.id,
       route: doc.source.route,
       label: doc.source.frontMatter.sidebar_label ?? doc.title,
-      position: doc.source.frontMatter.sidebar_position,
+      position: doc.source.frontMatter.sidebar_position ?? doc.source.prefixPosition,
       unlisted: doc.source.frontMatter.unlisted,
     })),
   });
-  if (!routes.routeById.has(config.mainDocId)) {
+  if (config.mainDocId && !routes.routeById.has(config.mainDocId)) {
     throw new DocsgenError(`mainDocId: doc "${config.mainDocId}" does not exist`, { location: { file: CONFIG_FILE } });
   }
+  const mainDocRoute = routes.routeById.get(config.mainDocId ?? sidebar.order[0]?.docId ?? '') ?? parsed[0]?.source.route;
 
   const { server: theme, client } = await time('theme', () => themePromise);
   const docPages = buildDocPages(parsed, sidebar);
@@ -177,6 +183,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       sourceFile: doc.source.file,
       noindex: doc.source.frontMatter.unlisted || doc.source.frontMatter.draft,
     })),
+    ...generatedIndexPages(sidebar, config.sidebar ? path.relative(root, loaded.configFile) : docsDirOf(config), config.baseUrl),
     ...content.pages.map((source) => {
       const module = theme.pages.find((page) => page.file === source.file)?.module;
       if (typeof module?.default !== 'function') {
@@ -263,7 +270,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     pruneCache(cache, content, records);
 
     const staticFiles = await readStatic(root, config.staticDir);
-    const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config.contentDir, parsed);
+    const { files: docAssets, missing: missingAssets } = await readDocAssets(root, docsDirOf(config), parsed);
     const otherFiles: OutputFile[] = [
       ...client.files,
       { path: siteDataFile, contents: siteData },
@@ -271,6 +278,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...staticFiles,
       ...docAssets,
       ...redirectFiles(config),
+      ...homeRedirect(config, mainDocRoute, records),
       sitemapFile(records, origin),
       robotsFile(config, origin),
     ];
@@ -282,6 +290,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         themeLinks,
         otherFiles: new Set(otherFiles.map((file) => file.path)),
         baseUrl: config.baseUrl,
+        configFile: path.relative(root, loaded.configFile),
+        outsideRoutes: loaded.outsideRoutes,
       }),
     );
     const routeSet = new Set(records.map((page) => page.route));
@@ -290,7 +300,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (!routeSet.has(target) && !routeSet.has(target + '/')) linkCheck.broken.push({ where: `site.config.ts (redirects[${i}].to)`, href: to, reason: 'no page at that path' });
     });
     linkCheck.broken.push(...missingAssets);
-    if (linkCheck.broken.length) throw brokenLinksError(linkCheck.broken);
+    const warnings = parsed.flatMap((doc) => doc.warnings);
+    if (linkCheck.broken.length && config.onBrokenLinks === 'throw') throw brokenLinksError(linkCheck.broken);
+    warnings.push(...[...linkCheck.broken, ...linkCheck.outside].map((link) => `${link.where}  ${link.href}  → ${link.reason}`));
 
     await time('emit', async () => {
       await keep(otherFiles);
@@ -302,6 +314,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       files: memoryFiles,
       pages: records,
       client,
+      warnings,
       stats: {
         docs: parsed.length,
         pages: records.length,
@@ -335,7 +348,7 @@ async function readStatic(root: string, staticDir: string): Promise<OutputFile[]
 }
 
 /** Images the docs reference, copied under assets/docs/; a missing one is reported like a broken link. */
-async function readDocAssets(root: string, contentDir: string, docs: ParsedDoc[]): Promise<{ files: OutputFile[]; missing: BrokenLink[] }> {
+async function readDocAssets(root: string, docsDir: string, docs: ParsedDoc[]): Promise<{ files: OutputFile[]; missing: BrokenLink[] }> {
   const files: OutputFile[] = [];
   const missing: BrokenLink[] = [];
   const seen = new Set<string>();
@@ -344,7 +357,7 @@ async function readDocAssets(root: string, contentDir: string, docs: ParsedDoc[]
       if (seen.has(asset)) continue;
       seen.add(asset);
       try {
-        files.push({ path: 'assets/docs/' + path.posix.relative(path.posix.join(contentDir, 'docs'), asset), contents: await readFile(path.join(root, asset)) });
+        files.push({ path: 'assets/docs/' + path.posix.relative(docsDir, asset), contents: await readFile(path.join(root, asset)) });
       } catch {
         missing.push({ where: doc.source.file, href: asset, reason: 'image file not found' });
       }

@@ -25,7 +25,15 @@ export interface SidebarCategoryItem {
   items: SidebarItem[];
 }
 
-export type SidebarItem = SidebarDocItem | SidebarCategoryItem;
+/** A sidebar link to a URL that is not a doc (Docusaurus's `type: 'link'`). */
+export interface SidebarLinkItem {
+  type: 'link';
+  label: string;
+  href: string;
+  external: boolean;
+}
+
+export type SidebarItem = SidebarDocItem | SidebarCategoryItem | SidebarLinkItem;
 
 /** A labelled link, used for breadcrumbs and previous/next. */
 export interface NavLink {

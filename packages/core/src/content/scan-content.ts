@@ -2,8 +2,10 @@ import fg from 'fast-glob';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { docRoute, joinUrl } from '@docsgen/shared';
-import type { SiteConfig } from '../config/schema.js';
+import { docsBaseOf, docsDirOf, type SidebarCategoryLink, type SiteConfig } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
+import { readCategory } from './read-category.js';
+import { docIdentity } from './doc-identity.js';
 import { readFrontMatter, type FrontMatter } from './front-matter.js';
 import { readUtf8 } from './read-text.js';
 
@@ -15,20 +17,24 @@ export interface DocSource {
   /** Path relative to the docs folder, e.g. `api/signature.md`. */
   docsPath: string;
   route: string;
+  /** The file name's number prefix (`02-setup.md`), the sidebar position when front matter gives none. */
+  prefixPosition?: number;
   frontMatter: FrontMatter;
   body: string;
   /** Line of the file where the body starts, so positions in the body map back to the file. */
   bodyLine: number;
 }
 
-/** The `_category_.json` of a docs folder. */
+/** The `_category_.json` (or `.yml`) of a docs folder. */
 export interface CategoryMeta {
-  /** Folder relative to the docs folder, `''` for the root. */
+  /** Folder relative to the docs folder with number prefixes removed (as doc ids have them), `''` for the root. */
   dir: string;
   file: string;
   label?: string;
   position?: number;
   collapsed?: boolean;
+  /** The folder's own page: a doc, or a generated index of its children. */
+  link?: SidebarCategoryLink;
 }
 
 /** A React page module of `content/pages`. */
@@ -56,12 +62,13 @@ export interface ScanOptions {
 
 /** Finds every doc, category and page, reads front matter and derives ids and routes. */
 export async function scanContent({ root, config, includeDrafts, cache }: ScanOptions): Promise<ContentSource> {
-  const docsDir = path.join(config.contentDir, 'docs');
+  const docsDir = docsDirOf(config);
   const pagesDir = path.join(config.contentDir, 'pages');
-  const docsBase = joinUrl(config.baseUrl, config.docsRoute + '/');
+  const docsBase = docsBaseOf(config);
   const [docFiles, categoryFiles, pageFiles, assets] = await Promise.all([
-    fg('**/*.md', { cwd: path.join(root, docsDir) }),
-    fg('**/_category_.json', { cwd: path.join(root, docsDir) }),
+    // As Docusaurus: files and folders starting with `_` are partials, imported by docs, not pages of their own.
+    fg('**/*.{md,mdx}', { cwd: path.join(root, docsDir), ignore: ['**/_*', '**/_*/**', '**/node_modules/**'] }),
+    fg('**/_category_.{json,yml,yaml}', { cwd: path.join(root, docsDir) }),
     fg('**/*.{tsx,jsx}', { cwd: path.join(root, pagesDir) }),
     fg('**/*.{png,jpg,jpeg,gif,svg,webp}', { cwd: path.join(root, docsDir) }),
   ]);
@@ -76,10 +83,8 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
         if (known && known.stamp === stamp) return known.doc;
         const source = await readUtf8(path.join(root, file), file);
         const { frontMatter, body, bodyLine } = readFrontMatter(source, file);
-        const pathId = docsPath.replace(/\.md$/, '');
-        const id = frontMatter.id ? path.posix.join(path.posix.dirname(pathId), frontMatter.id).replace(/^\.\//, '') : pathId;
-        const slug = frontMatter.slug ? resolveSlug(frontMatter.slug, pathId) : id;
-        const doc: DocSource = { id, file, docsPath, route: docRoute(docsBase, slug), frontMatter, body, bodyLine };
+        const { id, slug, prefixPosition } = docIdentity(docsPath, frontMatter);
+        const doc: DocSource = { id, file, docsPath, route: docRoute(docsBase, slug), prefixPosition, frontMatter, body, bodyLine };
         cache?.set(file, { stamp, doc });
         return doc;
       }),
@@ -90,7 +95,7 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
     categoryFiles.sort().map(async (categoryPath) => {
       const file = path.join(docsDir, categoryPath);
       const text = await readUtf8(path.join(root, file), file);
-      return parseCategory(text, file, path.posix.dirname(categoryPath).replace(/^\.$/, ''));
+      return readCategory(text, file, path.posix.dirname(categoryPath).replace(/^\.$/, ''));
     }),
   );
 
@@ -105,29 +110,6 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
 
   assertUniqueRoutes(docs, pages);
   return { docs, categories, pages, assets: assets.map((asset) => path.join(docsDir, asset)) };
-}
-
-function resolveSlug(slug: string, pathId: string): string {
-  if (slug.startsWith('/')) return slug.slice(1);
-  const dir = path.posix.dirname(pathId);
-  return dir === '.' ? slug : `${dir}/${slug}`;
-}
-
-function parseCategory(text: string, file: string, dir: string): CategoryMeta {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new DocsgenError(`invalid JSON: ${(error as Error).message}`, { location: { file } });
-  }
-  const meta = raw as Record<string, unknown>;
-  const check = (key: string, type: string) => {
-    if (meta[key] !== undefined && typeof meta[key] !== type) throw new DocsgenError(`"${key}" must be a ${type}`, { location: { file } });
-  };
-  check('label', 'string');
-  check('position', 'number');
-  check('collapsed', 'boolean');
-  return { dir, file, label: meta.label as string | undefined, position: meta.position as number | undefined, collapsed: meta.collapsed as boolean | undefined };
 }
 
 function assertUniqueRoutes(docs: DocSource[], pages: PageSource[]): void {

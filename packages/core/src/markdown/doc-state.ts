@@ -20,6 +20,8 @@ export interface DocState {
   toc: TocItem[];
   links: LinkReference[];
   sections: SearchSection[];
+  /** Messages for the author, each starting with `file:line:column`. */
+  warnings: string[];
   firstHeading?: string;
 }
 

@@ -13,7 +13,7 @@ import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { VFile } from 'vfile';
 import { joinUrl, type TocItem } from '@docsgen/shared';
-import type { SiteConfig } from '../config/schema.js';
+import { docsDirOf, type SiteConfig } from '../config/schema.js';
 import type { DocSource } from '../content/scan-content.js';
 import { DocsgenError } from '../errors.js';
 import { rehypeAccessibility } from './accessibility.js';
@@ -39,6 +39,8 @@ export interface ParsedDoc {
   sections: SearchSection[];
   /** Images the body references, relative to the site root. */
   assets: string[];
+  /** `file:line:column  message` for what the build lets pass but the author should fix. */
+  warnings: string[];
 }
 
 export interface ParseOptions {
@@ -94,6 +96,7 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
     toc: [],
     links: [],
     sections: [],
+    warnings: [],
     resolveDocLink: (written) => {
       const [file, hash] = splitHash(written);
       const route = routesByDocsPath.get(path.posix.normalize(path.posix.join(docsDir, safeDecode(file))));
@@ -101,7 +104,7 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
     },
     resolveAsset: (written) => {
       const target = path.posix.normalize(path.posix.join(docsDir, safeDecode(written.split(/[?#]/)[0])));
-      assets.push(path.posix.join(config.contentDir, 'docs', target));
+      assets.push(path.posix.join(docsDirOf(config), target));
       return joinUrl(config.baseUrl, 'assets/docs/' + target);
     },
   };
@@ -122,7 +125,7 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
 
   const title = doc.frontMatter.title ?? state.firstHeading ?? path.posix.basename(doc.id);
   const description = doc.frontMatter.description ?? summarize(state.sections);
-  return { source: doc, title, description, html, toc: state.toc, links: state.links, sections: state.sections, assets };
+  return { source: doc, title, description, html, toc: state.toc, links: state.links, sections: state.sections, assets, warnings: state.warnings };
 }
 
 /** The first `#` heading is the title when front matter has none; then it leaves the body. */

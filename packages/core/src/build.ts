@@ -12,7 +12,8 @@ import { scanContent, type ContentSource, type DocSource } from './content/scan-
 import { stageOutput } from './emit/emit-site.js';
 import { homeRedirect, redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
-import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
+import { checkImages } from './links/check-images.js';
+import { brokenLinksError, checkLinks } from './links/check-links.js';
 import { createCodeHighlighter } from './markdown/highlighter.js';
 import { createMarkdownProcessor, type MarkdownProcessor, type ParsedDoc } from './markdown/parse-docs.js';
 import { parseMany } from './markdown/parse-pool.js';
@@ -120,7 +121,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     parseMany(stale, {
       config,
       routesByDocsPath: routes.routesByDocsPath,
-      processor: () => (cache.processor ??= createMarkdownProcessor(createCodeHighlighter())),
+      processor: () => (cache.processor ??= createMarkdownProcessor(createCodeHighlighter(), config.markdown)),
     }),
   );
   fresh.forEach((doc) => cache.parsed.set(doc.source.file, { key: keys[content.docs.indexOf(doc.source)], doc }));
@@ -270,7 +271,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     pruneCache(cache, content, records);
 
     const staticFiles = await readStatic(root, config.staticDir);
-    const { files: docAssets, missing: missingAssets } = await readDocAssets(root, docsDirOf(config), parsed);
+    const docAssets = await readDocAssets(root, docsDirOf(config), parsed);
     const otherFiles: OutputFile[] = [
       ...client.files,
       { path: siteDataFile, contents: siteData },
@@ -299,7 +300,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const target = joinUrl(config.baseUrl, to.replace(/^\//, '')).split('#')[0];
       if (!routeSet.has(target) && !routeSet.has(target + '/')) linkCheck.broken.push({ where: `site.config.ts (redirects[${i}].to)`, href: to, reason: 'no page at that path' });
     });
-    linkCheck.broken.push(...missingAssets);
+    linkCheck.broken.push(...checkImages(parsed, new Set(otherFiles.map((file) => file.path)), config.baseUrl));
     const warnings = parsed.flatMap((doc) => doc.warnings);
     if (linkCheck.broken.length && config.onBrokenLinks === 'throw') throw brokenLinksError(linkCheck.broken);
     warnings.push(...[...linkCheck.broken, ...linkCheck.outside].map((link) => `${link.where}  ${link.href}  → ${link.reason}`));
@@ -347,23 +348,19 @@ async function readStatic(root: string, staticDir: string): Promise<OutputFile[]
   return Promise.all(files.map(async (file) => ({ path: file, contents: await readFile(path.join(root, staticDir, file)) })));
 }
 
-/** Images the docs reference, copied under assets/docs/; a missing one is reported like a broken link. */
-async function readDocAssets(root: string, docsDir: string, docs: ParsedDoc[]): Promise<{ files: OutputFile[]; missing: BrokenLink[] }> {
+/** Images the docs reference, copied under assets/docs/; a missing one is left to checkImages, which knows where it was written. */
+async function readDocAssets(root: string, docsDir: string, docs: ParsedDoc[]): Promise<OutputFile[]> {
   const files: OutputFile[] = [];
-  const missing: BrokenLink[] = [];
   const seen = new Set<string>();
   for (const doc of docs) {
     for (const asset of doc.assets) {
       if (seen.has(asset)) continue;
       seen.add(asset);
-      try {
-        files.push({ path: 'assets/docs/' + path.posix.relative(docsDir, asset), contents: await readFile(path.join(root, asset)) });
-      } catch {
-        missing.push({ where: doc.source.file, href: asset, reason: 'image file not found' });
-      }
+      const contents = await readFile(path.join(root, asset)).catch(() => undefined);
+      if (contents) files.push({ path: 'assets/docs/' + path.posix.relative(docsDir, asset), contents });
     }
   }
-  return { files, missing };
+  return files;
 }
 
 function pruneCache(cache: BuildCache, content: ContentSource, rendered: PageRecord[]): void {

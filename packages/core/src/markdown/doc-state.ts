@@ -11,14 +11,15 @@ export interface DocState {
   tocLevels: { minLevel: number; maxLevel: number };
   /** Line of the file where the Markdown body starts. */
   lineOffset: number;
-  /** Maps a relative `.md` path (as written) to the target's route, or undefined when no doc is there. */
-  resolveDocLink: (written: string) => string | undefined;
-  /** Maps a relative image path to its URL in the built site. */
+  /** Maps a link as written to the URL the page carries, as Docusaurus resolves it (see resolve-links.ts). */
+  resolveLink: (written: string) => string;
+  /** Maps an image path (relative, or absolute under the static folder) to its URL in the built site. */
   resolveAsset: (written: string) => string;
   /** True when the title comes from the first `#` heading, which then leaves the body. */
   titleFromBody: boolean;
   toc: TocItem[];
   links: LinkReference[];
+  images: LinkReference[];
   sections: SearchSection[];
   /** Messages for the author, each starting with `file:line:column`. */
   warnings: string[];

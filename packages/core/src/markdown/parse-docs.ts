@@ -17,6 +17,7 @@ import { docsDirOf, type SiteConfig } from '../config/schema.js';
 import type { DocSource } from '../content/scan-content.js';
 import { DocsgenError } from '../errors.js';
 import { rehypeAccessibility } from './accessibility.js';
+import { rehypeRawHtml } from './raw-html.js';
 import { normalizeAdmonitionSyntax, remarkAdmonitions } from './admonitions.js';
 import { HIGHLIGHTED_CODE_TAG, rehypeCodeBlocks } from './code-blocks.js';
 import type { CodeHighlighter } from './highlighter.js';
@@ -25,6 +26,7 @@ import { remarkHeadingIds } from './heading-ids.js';
 import type { LinkReference } from './links.js';
 import { remarkLinks } from './links.js';
 import { remarkLiteralAutolinksWhenPresent } from './literal-autolinks.js';
+import { resolveDocLink, withBaseUrl } from './resolve-links.js';
 import { remarkSearchSections, type SearchSection } from './search-sections.js';
 
 /** A doc after Markdown processing: its body rendered to static HTML plus what other stages need from it. */
@@ -36,6 +38,8 @@ export interface ParsedDoc {
   html: string;
   toc: TocItem[];
   links: LinkReference[];
+  /** Every image of the body with its final URL, to check that the file exists. */
+  images: LinkReference[];
   sections: SearchSection[];
   /** Images the body references, relative to the site root. */
   assets: string[];
@@ -57,7 +61,7 @@ export type MarkdownProcessor = Processor<Root, Root, import('hast').Root, undef
  * The unified pipeline, built once per build: GFM, CJK-friendly emphasis, admonitions, heading ids,
  * link rewriting, search sections, syntax highlighting, then React elements.
  */
-export function createMarkdownProcessor(highlighter: CodeHighlighter): MarkdownProcessor {
+export function createMarkdownProcessor(highlighter: CodeHighlighter, markdown: Pick<SiteConfig['markdown'], 'iframeHosts' | 'admonitionKeywords'> = { iframeHosts: [], admonitionKeywords: [] }): MarkdownProcessor {
   return unified()
     .use(remarkParse)
     .use(remarkGfm)
@@ -69,7 +73,8 @@ export function createMarkdownProcessor(highlighter: CodeHighlighter): MarkdownP
     .use(remarkHeadingIds)
     .use(remarkLinks)
     .use(remarkSearchSections)
-    .use(remarkRehype, { footnoteLabel: '脚注', footnoteBackLabel: '返回正文' })
+    .use(remarkRehype, { footnoteLabel: '脚注', footnoteBackLabel: '返回正文', allowDangerousHtml: true })
+    .use(rehypeRawHtml, { iframeHosts: markdown.iframeHosts })
     // Before highlighting, so it walks the tree before code adds thousands of token spans.
     .use(rehypeAccessibility)
     .use(rehypeCodeBlocks, { highlighter })
@@ -84,6 +89,8 @@ function HighlightedCode({ html }: { html: string }): ReactElement {
 
 /** Parses one doc with the shared processor. */
 export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }: ParseOptions): ParsedDoc {
+  const routes = routeSets.get(routesByDocsPath) ?? new Set(routesByDocsPath.values());
+  routeSets.set(routesByDocsPath, routes);
   const docsDir = path.posix.dirname(doc.docsPath);
   const assets: string[] = [];
   const state: DocState = {
@@ -95,14 +102,12 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
     titleFromBody: !doc.frontMatter.title,
     toc: [],
     links: [],
+    images: [],
     sections: [],
     warnings: [],
-    resolveDocLink: (written) => {
-      const [file, hash] = splitHash(written);
-      const route = routesByDocsPath.get(path.posix.normalize(path.posix.join(docsDir, safeDecode(file))));
-      return route && route + (hash ? '#' + hash : '');
-    },
+    resolveLink: (written) => resolveDocLink(written, { baseUrl: config.baseUrl, routesByDocsPath, routes, docsPath: doc.docsPath, route: doc.route, trailingSlash: config.trailingSlash }),
     resolveAsset: (written) => {
+      if (written.startsWith('/')) return withBaseUrl(written, config.baseUrl);
       const target = path.posix.normalize(path.posix.join(docsDir, safeDecode(written.split(/[?#]/)[0])));
       assets.push(path.posix.join(docsDirOf(config), target));
       return joinUrl(config.baseUrl, 'assets/docs/' + target);
@@ -125,8 +130,10 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
 
   const title = doc.frontMatter.title ?? state.firstHeading ?? path.posix.basename(doc.id);
   const description = doc.frontMatter.description ?? summarize(state.sections);
-  return { source: doc, title, description, html, toc: state.toc, links: state.links, sections: state.sections, assets, warnings: state.warnings };
+  return { source: doc, title, description, html, toc: state.toc, links: state.links, images: state.images, sections: state.sections, assets, warnings: state.warnings };
 }
+
+const routeSets = new WeakMap<Map<string, string>, Set<string>>();
 
 /** The first `#` heading is the title when front matter has none; then it leaves the body. */
 function remarkTitleHeading() {
@@ -142,11 +149,6 @@ function remarkTitleHeading() {
 function summarize(sections: SearchSection[]): string {
   const text = sections.map((s) => s.text).join(' ').replace(/\s+/g, ' ').trim();
   return text.length > 120 ? text.slice(0, 117) + '…' : text;
-}
-
-function splitHash(url: string): [string, string | undefined] {
-  const index = url.indexOf('#');
-  return index < 0 ? [url, undefined] : [url.slice(0, index), url.slice(index + 1)];
 }
 
 function safeDecode(value: string): string {

@@ -16,7 +16,7 @@ export interface ParseJob {
 export type ParseReply = { ok: true; docs: Omit<ParsedDoc, 'source'>[] } | { ok: false; message: string; location?: DocsgenError['location']; hint?: string };
 
 const job = workerData as ParseJob;
-const processor = createMarkdownProcessor(createCodeHighlighter());
+const processor = createMarkdownProcessor(createCodeHighlighter(), job.config.markdown);
 const routesByDocsPath = new Map(job.routesByDocsPath);
 let reply: ParseReply;
 try {

@@ -21,6 +21,7 @@ import { rehypeRawHtml } from './raw-html.js';
 import { normalizeAdmonitionSyntax, remarkAdmonitions } from './admonitions.js';
 import { HIGHLIGHTED_CODE_TAG, rehypeCodeBlocks } from './code-blocks.js';
 import type { CodeHighlighter } from './highlighter.js';
+import { unknownFrontMatterKeys } from '../content/front-matter-keys.js';
 import { docState, type DocState } from './doc-state.js';
 import { remarkHeadingIds } from './heading-ids.js';
 import type { LinkReference } from './links.js';
@@ -69,7 +70,7 @@ export function createMarkdownProcessor(highlighter: CodeHighlighter, markdown: 
     .use(remarkCjkFriendly)
     .use(remarkDirective)
     .use(remarkTitleHeading)
-    .use(remarkAdmonitions)
+    .use(remarkAdmonitions, { keywords: markdown.admonitionKeywords })
     .use(remarkHeadingIds)
     .use(remarkLinks)
     .use(remarkSearchSections)
@@ -104,7 +105,7 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
     links: [],
     images: [],
     sections: [],
-    warnings: [],
+    warnings: unknownFrontMatterKeys(doc.frontMatter, doc.file),
     resolveLink: (written) => resolveDocLink(written, { baseUrl: config.baseUrl, routesByDocsPath, routes, docsPath: doc.docsPath, route: doc.route, trailingSlash: config.trailingSlash }),
     resolveAsset: (written) => {
       if (written.startsWith('/')) return withBaseUrl(written, config.baseUrl);

@@ -23,7 +23,7 @@ import { buildSearchIndex } from './search/build-search-index.js';
 import { buildDocPages } from './site/build-pages.js';
 import { buildRoutes } from './site/build-routes.js';
 import { buildSidebar } from './site/build-sidebar.js';
-import { generatedIndexPages } from './site/generated-index-pages.js';
+import { fillDocCardLists, generatedIndexPages } from './site/category-cards.js';
 import { toThemeSite } from './site/theme-site.js';
 
 export interface BuildOptions {
@@ -120,6 +120,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const fresh = await time('parse', () =>
     parseMany(stale, {
       config,
+      root,
       routesByDocsPath: routes.routesByDocsPath,
       processor: () => (cache.processor ??= createMarkdownProcessor(createCodeHighlighter(), config.markdown)),
     }),
@@ -179,7 +180,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const toRender = [
     ...docPages.map(({ doc, data }) => ({
-      data: { ...data, html: doc.html },
+      data: { ...data, html: fillDocCardLists(doc.html, doc.source.id, sidebar) },
       file: routeFile(data.route, config.baseUrl),
       sourceFile: doc.source.file,
       noindex: doc.source.frontMatter.unlisted || doc.source.frontMatter.draft,

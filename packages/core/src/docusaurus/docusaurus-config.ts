@@ -70,7 +70,8 @@ export async function readDocusaurusSite(root: string, file: string): Promise<Do
     locale,
     localeLabel: i18n.localeConfigs?.[locale]?.label ?? languageName(locale),
     favicon: typeof raw.favicon === 'string' ? raw.favicon : undefined,
-    contentDir: 'src',
+    // Docusaurus's React pages (src/pages) need its runtime; docsgen builds the docs only, and watches their folder in serve.
+    contentDir: docsDir,
     docsDir,
     docsRoute,
     staticDir: staticDirectories?.[0] ?? 'static',
@@ -111,6 +112,7 @@ async function pageRoutes(root: string): Promise<OutsideRoute[]> {
   });
 }
 
+/** Blogs and further docs plugins: built by Docusaurus, not by docsgen. */
 function blogRoutes(raw: Dict): OutsideRoute[] {
   const routes: OutsideRoute[] = [];
   for (const preset of (raw.presets ?? []) as unknown[]) {
@@ -118,7 +120,13 @@ function blogRoutes(raw: Dict): OutsideRoute[] {
     if (options && options.blog !== false) routes.push(blogRoute((options.blog ?? {}) as Dict));
   }
   for (const plugin of (raw.plugins ?? []) as unknown[]) {
-    if (Array.isArray(plugin) && plugin[0] === '@docusaurus/plugin-content-blog') routes.push(blogRoute((plugin[1] ?? {}) as Dict));
+    if (!Array.isArray(plugin)) continue;
+    const options = (plugin[1] ?? {}) as Dict;
+    if (plugin[0] === '@docusaurus/plugin-content-blog') routes.push(blogRoute(options));
+    if (plugin[0] === '@docusaurus/plugin-content-docs' && options.id !== undefined && options.id !== 'default') {
+      const base = typeof options.routeBasePath === 'string' ? options.routeBasePath.replace(/^\/+|\/+$/g, '') : String(options.id);
+      routes.push({ route: `/${base}/`, prefix: true, what: `the docs of plugin "${String(options.id)}" (${typeof options.path === 'string' ? options.path : base}/)` });
+    }
   }
   return routes;
 }

@@ -23,6 +23,13 @@ export interface DocState {
   sections: SearchSection[];
   /** Messages for the author, each starting with `file:line:column`. */
   warnings: string[];
+  /** The doc's file, absolute, and the site's root: where MDX imports are read from. */
+  sourceFile: string;
+  siteRoot: string;
+  /** The docs folder, absolute. */
+  docsRoot: string;
+  /** Tab groups on the page so far, for unique ids. */
+  tabsCount: number;
   firstHeading?: string;
 }
 

@@ -28,6 +28,8 @@ import type { LinkReference } from './links.js';
 import { remarkLinks } from './links.js';
 import { remarkLiteralAutolinksWhenPresent } from './literal-autolinks.js';
 import { resolveDocLink, withBaseUrl } from './resolve-links.js';
+import { normalizeMdxSource, remarkMdxContent } from './mdx.js';
+import remarkMdx from 'remark-mdx';
 import { remarkSearchSections, type SearchSection } from './search-sections.js';
 
 /** A doc after Markdown processing: its body rendered to static HTML plus what other stages need from it. */
@@ -54,21 +56,38 @@ export interface ParseOptions {
   processor: MarkdownProcessor;
   /** Route of every doc by its path under the docs folder (`api/signature.md`). */
   routesByDocsPath: Map<string, string>;
+  /** The site's root folder, where MDX imports (`@site/…`, partials) are read from; the working folder by default. */
+  root?: string;
 }
 
 export type MarkdownProcessor = Processor<Root, Root, import('hast').Root, undefined, ReactElement>;
 
+type MarkdownOptions = Pick<SiteConfig['markdown'], 'iframeHosts' | 'admonitionKeywords'>;
+
+/** The MDX twin of each Markdown processor, built the first time a doc needs it. */
+const mdxVariants = new WeakMap<MarkdownProcessor, () => MarkdownProcessor>();
+
 /**
  * The unified pipeline, built once per build: GFM, CJK-friendly emphasis, admonitions, heading ids,
- * link rewriting, search sections, syntax highlighting, then React elements.
+ * link rewriting, search sections, raw HTML, syntax highlighting, then React elements. Its MDX twin
+ * (remark-mdx and the MDX stage) is made alongside, for the docs Docusaurus would compile as MDX.
  */
-export function createMarkdownProcessor(highlighter: CodeHighlighter, markdown: Pick<SiteConfig['markdown'], 'iframeHosts' | 'admonitionKeywords'> = { iframeHosts: [], admonitionKeywords: [] }): MarkdownProcessor {
+export function createMarkdownProcessor(highlighter: CodeHighlighter, markdown: MarkdownOptions = { iframeHosts: [], admonitionKeywords: [] }): MarkdownProcessor {
+  const processor = pipeline(highlighter, markdown, 'md');
+  let mdx: MarkdownProcessor | undefined;
+  mdxVariants.set(processor, () => (mdx ??= pipeline(highlighter, markdown, 'mdx')));
+  return processor;
+}
+
+function pipeline(highlighter: CodeHighlighter, markdown: MarkdownOptions, syntax: 'md' | 'mdx'): MarkdownProcessor {
   return unified()
     .use(remarkParse)
+    .use(syntax === 'mdx' ? [remarkMdx] : [])
     .use(remarkGfm)
     .use(remarkLiteralAutolinksWhenPresent)
     .use(remarkCjkFriendly)
     .use(remarkDirective)
+    .use(syntax === 'mdx' ? [remarkMdxContent] : [])
     .use(remarkTitleHeading)
     .use(remarkAdmonitions, { keywords: markdown.admonitionKeywords })
     .use(remarkHeadingIds)
@@ -89,7 +108,7 @@ function HighlightedCode({ html }: { html: string }): ReactElement {
 }
 
 /** Parses one doc with the shared processor. */
-export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }: ParseOptions): ParsedDoc {
+export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, root = process.cwd() }: ParseOptions): ParsedDoc {
   const routes = routeSets.get(routesByDocsPath) ?? new Set(routesByDocsPath.values());
   routeSets.set(routesByDocsPath, routes);
   const docsDir = path.posix.dirname(doc.docsPath);
@@ -106,6 +125,10 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
     images: [],
     sections: [],
     warnings: unknownFrontMatterKeys(doc.frontMatter, doc.file),
+    sourceFile: path.join(root, doc.file),
+    siteRoot: root,
+    docsRoot: path.join(root, docsDirOf(config)),
+    tabsCount: 0,
     resolveLink: (written) => resolveDocLink(written, { baseUrl: config.baseUrl, routesByDocsPath, routes, docsPath: doc.docsPath, route: doc.route, trailingSlash: config.trailingSlash }),
     resolveAsset: (written) => {
       if (written.startsWith('/')) return withBaseUrl(written, config.baseUrl);
@@ -114,24 +137,49 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
       return joinUrl(config.baseUrl, 'assets/docs/' + target);
     },
   };
-  const file = new VFile({ path: doc.file, value: normalizeAdmonitionSyntax(doc.body), data: { docsgen: state } });
-
+  const mdx = isMdx(doc.file, config.markdown.format);
   let html: string;
   try {
-    html = renderToStaticMarkup(processor.processSync(file).result);
+    html = render(mdx ? mdxVariants.get(processor)!() : processor, mdx ? normalizeMdxSource(doc.body) : doc.body, state, doc);
   } catch (error) {
-    if (error instanceof DocsgenError) throw error;
-    const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
-    const start = place && 'start' in place ? place.start : (place as { line?: number; column?: number } | undefined);
-    throw new DocsgenError(`cannot process Markdown: ${(error as Error).message}`, {
-      location: { file: doc.file, line: start?.line ? start.line + doc.bodyLine - 1 : undefined, column: start?.column },
-      cause: error,
-    });
+    // Docusaurus 2 compiled .md files with the lenient MDX 1; what MDX 3 cannot parse in a .md file is read as CommonMark, with a warning.
+    if (!mdx || !isMdxSyntaxError(error) || !doc.file.endsWith('.md')) throw error;
+    const { line, column } = errorPlace(error, doc);
+    const fallback: DocState = { ...state, toc: [], links: [], images: [], sections: [], warnings: [...state.warnings], tabsCount: 0 };
+    fallback.warnings.push(`${doc.file}:${line ?? 1}:${column ?? 1}  not valid MDX (${(error as Error).message}); read as CommonMark, as Docusaurus 2 did (Docusaurus 3 fails here; escape the character or set markdown.format "detect")`);
+    html = render(processor, doc.body, fallback, doc);
+    Object.assign(state, fallback);
   }
 
   const title = doc.frontMatter.title ?? state.firstHeading ?? path.posix.basename(doc.id);
   const description = doc.frontMatter.description ?? summarize(state.sections);
   return { source: doc, title, description, html, toc: state.toc, links: state.links, images: state.images, sections: state.sections, assets, warnings: state.warnings };
+}
+
+function render(processor: MarkdownProcessor, body: string, state: DocState, doc: DocSource): string {
+  const file = new VFile({ path: doc.file, value: normalizeAdmonitionSyntax(body), data: { docsgen: state } });
+  try {
+    return renderToStaticMarkup(processor.processSync(file).result);
+  } catch (error) {
+    if (error instanceof DocsgenError || isMdxSyntaxError(error)) throw error;
+    const { line, column } = errorPlace(error, doc);
+    throw new DocsgenError(`cannot process Markdown: ${(error as Error).message}`, { location: { file: doc.file, line, column }, cause: error });
+  }
+}
+
+/** As Docusaurus's `markdown.format`: `mdx` reads every doc as MDX, `md` none, `detect` the `.mdx` files. */
+function isMdx(file: string, format: SiteConfig['markdown']['format']): boolean {
+  return format === 'mdx' || (format === 'detect' && file.endsWith('.mdx'));
+}
+
+function isMdxSyntaxError(error: unknown): boolean {
+  return /mdx/.test(String((error as { source?: string }).source ?? ''));
+}
+
+function errorPlace(error: unknown, doc: DocSource): { line?: number; column?: number } {
+  const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
+  const start = place && 'start' in place ? place.start : (place as { line?: number; column?: number } | undefined);
+  return { line: start?.line ? start.line + doc.bodyLine - 1 : undefined, column: start?.column };
 }
 
 const routeSets = new WeakMap<Map<string, string>, Set<string>>();

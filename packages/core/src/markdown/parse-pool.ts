@@ -22,14 +22,16 @@ export interface ParseManyOptions {
   processor: () => MarkdownProcessor;
   /** Markdown size from which workers are used; tests lower it to exercise the workers on a small site. */
   minCharsForWorkers?: number;
+  /** The site's root folder, for MDX imports. */
+  root?: string;
 }
 
 /** Parses docs in order: on every core when there are many (Markdown parsing is CPU-bound), here otherwise. */
-export async function parseMany(docs: DocSource[], { config, routesByDocsPath, processor, minCharsForWorkers = MIN_MARKDOWN_CHARS_FOR_WORKERS }: ParseManyOptions): Promise<ParsedDoc[]> {
+export async function parseMany(docs: DocSource[], { config, routesByDocsPath, processor, root, minCharsForWorkers = MIN_MARKDOWN_CHARS_FOR_WORKERS }: ParseManyOptions): Promise<ParsedDoc[]> {
   const cores = Math.min(availableParallelism(), 4);
   const parseHere = (share: DocSource[]) => {
     const local = processor();
-    return share.map((doc) => parseDoc(doc, { config, processor: local, routesByDocsPath }));
+    return share.map((doc) => parseDoc(doc, { config, processor: local, routesByDocsPath, root }));
   };
   const chars = docs.reduce((sum, doc) => sum + doc.body.length, 0);
   if (chars < minCharsForWorkers || cores < 2) return parseHere(docs);
@@ -44,7 +46,7 @@ export async function parseMany(docs: DocSource[], { config, routesByDocsPath, p
     load[target] += docs[i].body.length + 500;
   }
   const [mine, ...theirs] = shares;
-  const workers = theirs.map((share) => runWorker({ docs: share.map((i) => docs[i]), config, routesByDocsPath: [...routesByDocsPath] }));
+  const workers = theirs.map((share) => runWorker({ docs: share.map((i) => docs[i]), config, routesByDocsPath: [...routesByDocsPath], root }));
   // A worker only starts once this thread lets it come online; parsing here first would run the shares one after the other.
   await Promise.all(workers.map((worker) => worker.online));
   const pending = workers.map((worker) => worker.result);

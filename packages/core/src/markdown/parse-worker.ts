@@ -10,6 +10,7 @@ export interface ParseJob {
   docs: DocSource[];
   config: SiteConfig;
   routesByDocsPath: [string, string][];
+  root?: string;
 }
 
 /** A worker's answer: the parsed docs, or the first error with its location. */
@@ -23,7 +24,7 @@ try {
   reply = {
     ok: true,
     docs: job.docs.map((doc) => {
-      const { source: _source, ...parsed } = parseDoc(doc, { config: job.config, processor, routesByDocsPath });
+      const { source: _source, ...parsed } = parseDoc(doc, { config: job.config, processor, routesByDocsPath, root: job.root });
       return parsed;
     }),
   };

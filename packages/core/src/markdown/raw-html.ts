@@ -5,6 +5,7 @@ import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { docState } from './doc-state.js';
+import { HTML_MARKER } from './mdx-tabs.js';
 
 /**
  * What raw HTML in a doc may keep: GitHub's sanitising schema, widened to what documentation uses
@@ -14,10 +15,11 @@ import { docState } from './doc-state.js';
  */
 export const DOCS_HTML_SCHEMA: SanitizeSchema = {
   ...defaultSchema,
-  tagNames: [...(defaultSchema.tagNames ?? []), 'figure', 'figcaption', 'video', 'audio', 'iframe', 'mark', 'abbr', 'u', 'small', 'caption', 'colgroup', 'col', 'center', 'cite', 'dfn', 'time', 'wbr', 'font'],
+  tagNames: [...(defaultSchema.tagNames ?? []), 'button', 'figure', 'figcaption', 'video', 'audio', 'iframe', 'mark', 'abbr', 'u', 'small', 'caption', 'colgroup', 'col', 'center', 'cite', 'dfn', 'time', 'wbr', 'font'],
   attributes: {
     ...defaultSchema.attributes,
-    '*': [...(defaultSchema.attributes?.['*'] ?? []), 'className', 'role', 'ariaLabel', 'ariaHidden', 'ariaDescribedBy', 'ariaLabelledBy', 'dataFootnotes', 'dataFootnoteRef', 'dataFootnoteBackref', 'dataMeta'],
+    '*': [...(defaultSchema.attributes?.['*'] ?? []), 'className', 'role', 'ariaLabel', 'ariaHidden', 'ariaDescribedBy', 'ariaLabelledBy', 'dataFootnotes', 'dataFootnoteRef', 'dataFootnoteBackref', 'dataMeta', 'hidden', 'tabIndex', 'ariaSelected', 'ariaControls', 'ariaOrientation', 'dataTabs', 'dataGroupId', 'dataQueryString', 'dataValue', 'dataDocCardList'],
+    button: ['type'],
     a: [...(defaultSchema.attributes?.a ?? []), 'href', 'target', 'rel', 'download'],
     img: [...(defaultSchema.attributes?.img ?? []), 'src', 'srcSet', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
     video: ['src', 'poster', 'controls', 'width', 'height', 'loop', 'muted', 'playsInline', 'preload', 'autoPlay'],
@@ -60,7 +62,7 @@ export function rehypeRawHtml(options: { iframeHosts: string[] }) {
 function hasRawHtml(tree: Root): boolean {
   let found = false;
   visit(tree, (node) => {
-    if (node.type === 'raw' || (node.type === 'element' && (node.data as { fromHtml?: boolean } | undefined)?.fromHtml)) found = true;
+    if (node.type === 'raw' || (node.type === 'element' && node.properties[HTML_MARKER] !== undefined)) found = true;
     return found ? false : undefined;
   });
   return found;

@@ -15,7 +15,7 @@ export function generatedIndexPages(sidebar: Sidebar, sourceFile: string, baseUr
       return entry && { label: entry.label, href: entry.href };
     };
     const description = index.description ?? '';
-    const html = [description && `<p>${escapeHtml(description)}</p>`, `<ul class="category-cards">${index.items.map(card).join('')}</ul>`].join('');
+    const html = [description && `<p>${escapeHtml(description)}</p>`, cardList(index.items)].join('');
     const data: PageData = {
       kind: 'doc',
       route: index.route,
@@ -31,6 +31,28 @@ export function generatedIndexPages(sidebar: Sidebar, sourceFile: string, baseUr
     };
     return { data, file: index.route.slice(baseUrl.length) + 'index.html', sourceFile, noindex: false };
   });
+}
+
+/** `<DocCardList />` of a doc (its placeholder, see mdx.ts): the cards of the category the doc is the page of, or else the one it is in. */
+export function fillDocCardLists(html: string, docId: string, sidebar: Sidebar): string {
+  if (!html.includes('data-doc-card-list')) return html;
+  const items = categoryItemsOf(sidebar.items, docId) ?? [];
+  return html.replace(/<div class="doc-card-list" data-doc-card-list=""><\/div>/g, () => cardList(items));
+}
+
+function categoryItemsOf(items: SidebarItem[], docId: string): SidebarItem[] | undefined {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.docId === docId) return item.items;
+    const inside = categoryItemsOf(item.items, docId);
+    if (inside) return inside;
+    if (item.items.some((child) => child.type === 'doc' && child.docId === docId)) return item.items;
+  }
+  return undefined;
+}
+
+function cardList(items: SidebarItem[]): string {
+  return `<ul class="category-cards">${items.map(card).join('')}</ul>`;
 }
 
 function card(item: SidebarItem): string {

@@ -53,6 +53,17 @@ test('--verbose shows the stack trace of an unexpected error', async () => {
   await rm(site.file('content/pages/broken.tsx'));
 });
 
+test('build refuses a folder docsgen did not create and replaces it with --force', async () => {
+  await site.write('mine/notes.txt', '我的笔记');
+  const refused = docsgen('build', '--out', 'mine');
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /^docsgen: error: --out "mine": is a folder docsgen did not create[^\n]*\n  hint: choose another folder, or pass --force/);
+  assert.equal(await site.read('mine/notes.txt'), '我的笔记');
+  const forced = docsgen('build', '--out', 'mine', '--force');
+  assert.equal(forced.status, 0, forced.stderr);
+  assert.ok(existsSync(site.file('mine/.docsgen-output')) && !existsSync(site.file('mine/notes.txt')));
+});
+
 test('an invalid option is rejected', () => {
   const result = docsgen('serve', '--port', 'eighty');
   assert.equal(result.status, 1);

@@ -9,6 +9,9 @@ interface CommonOptions {
   verbose: boolean;
 }
 
+/** Relative to the site root, where npm keeps tools' caches. */
+const DEFAULT_CACHE_DIR = 'node_modules/.cache/docsgen';
+
 const program = new Command()
   .name('docsgen')
   .description('Build, check and serve a documentation site from Markdown.')
@@ -20,10 +23,14 @@ program
   .command('build')
   .description('production build into the output folder (drafts left out); fails on broken links')
   .option('--out <dir>', 'output folder, served as the site base path', 'build')
-  .action(async (options: { out: string }) => {
+  .option('--force', 'replace the output folder even when docsgen did not create it (it has no .docsgen-output file)', false)
+  .option('--cache-dir <dir>', 'folder of the persistent cache of parsed docs (safe to share between CI runs)', DEFAULT_CACHE_DIR)
+  .option('--no-cache', 'parse every doc, neither reading nor writing the cache')
+  .option('--threads <n>', 'threads that parse Markdown (default: one per core on large sites)', parseThreads)
+  .action(async (options: BuildCommandOptions & { out: string; force: boolean }) => {
     const { root } = common();
     const start = performance.now();
-    const result = await build({ root, outDir: options.out, write: true, onProgress: progressPrinter() });
+    const result = await build({ root, outDir: options.out, force: options.force, write: true, onProgress: progressPrinter(), ...buildTuning(root, options) });
     clearProgress();
     reportNotes(result);
     report('built', result.stats, start);
@@ -33,10 +40,13 @@ program
 program
   .command('check')
   .description('run every check of the build without writing output (for CI)')
-  .action(async () => {
+  .option('--cache-dir <dir>', 'folder of the persistent cache of parsed docs (safe to share between CI runs)', DEFAULT_CACHE_DIR)
+  .option('--no-cache', 'parse every doc, neither reading nor writing the cache')
+  .option('--threads <n>', 'threads that parse Markdown (default: one per core on large sites)', parseThreads)
+  .action(async (options: BuildCommandOptions) => {
     const { root } = common();
     const start = performance.now();
-    const result = await build({ root, write: false, onProgress: progressPrinter() });
+    const result = await build({ root, write: false, onProgress: progressPrinter(), ...buildTuning(root, options) });
     clearProgress();
     reportNotes(result);
     report('checked', result.stats, start);
@@ -61,6 +71,23 @@ program
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+
+/** `--cache-dir`, `--no-cache` (commander sets `cache: false`) and `--threads`. */
+interface BuildCommandOptions {
+  cache: boolean;
+  cacheDir: string;
+  threads?: number;
+}
+
+function buildTuning(root: string, options: BuildCommandOptions): { cacheDir?: string; threads?: number } {
+  return { cacheDir: options.cache ? path.resolve(root, options.cacheDir) : undefined, threads: options.threads };
+}
+
+function parseThreads(value: string): number {
+  const threads = Number(value);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new InvalidArgumentError('threads is a whole number from 1 to 64');
+  return threads;
+}
 
 function common(): CommonOptions {
   const options = program.opts<{ root: string; verbose: boolean }>();

@@ -1,4 +1,5 @@
 import matter from 'gray-matter';
+import { parse as parseYaml, YAMLError } from 'yaml';
 import { z } from 'zod';
 import { DocsgenError } from '../errors.js';
 
@@ -30,18 +31,29 @@ export interface SplitMarkdown {
   bodyLine: number;
 }
 
-/** Splits and validates front matter; YAML mistakes are reported with the file's line number. */
+/**
+ * At most this many aliases (`*name`) are expanded in one file's front matter: a few hundred bytes of nested aliases
+ * otherwise expand to gigabytes (a "billion laughs").
+ */
+const MAX_YAML_ALIASES = 100;
+
+/** Splits and validates front matter; YAML mistakes are reported with the file's line number. Only YAML is read. */
 export function readFrontMatter(source: string, file: string): SplitMarkdown {
+  assertYamlLanguage(source, file);
   let parsed: matter.GrayMatterFile<string>;
   try {
-    // gray-matter caches by content; a fresh options object turns that off so one file's result never leaks into another's.
-    parsed = matter(source, {});
+    // A fresh options object turns off gray-matter's cache, so one file's result never leaks into another's.
+    parsed = matter(source, { engines: { yaml: (text: string) => parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES }) as object } });
   } catch (error) {
-    const mark = (error as { mark?: { line: number; column: number } }).mark;
-    const reason = (error as { reason?: string }).reason ?? (error as Error).message;
-    throw new DocsgenError(`invalid YAML front matter: ${reason}`, {
-      location: { file, line: mark ? mark.line + 2 : 1, column: mark ? mark.column + 1 : undefined },
-    });
+    const reason = (error as Error).message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    if (/alias/i.test(reason) && !(error instanceof YAMLError)) {
+      throw new DocsgenError(`front matter expands too many YAML aliases (more than ${MAX_YAML_ALIASES})`, {
+        location: { file, line: firstAliasLine(source) },
+        hint: 'write the values out instead of repeating them through &anchors and *aliases',
+      });
+    }
+    const position = error instanceof YAMLError ? error.linePos?.[0] : undefined;
+    throw new DocsgenError(`invalid YAML front matter: ${reason}`, { location: { file, line: position?.line ?? 1, column: position?.col } });
   }
   const result = frontMatterSchema.safeParse(parsed.data ?? {});
   if (!result.success) {
@@ -57,4 +69,24 @@ export function readFrontMatter(source: string, file: string): SplitMarkdown {
 function findKeyLine(source: string, key: string): number | undefined {
   const index = source.split('\n').findIndex((line) => line.startsWith(key + ':'));
   return index >= 0 ? index + 1 : undefined;
+}
+
+/**
+ * gray-matter picks a parser by the word after the opening `---`, and for `---js` or `---javascript` that parser is
+ * `eval`: a Markdown file would run code at build time. Front matter is YAML, nothing else.
+ */
+function assertYamlLanguage(source: string, file: string): void {
+  if (!matter.test(source)) return;
+  const { name } = matter.language(source);
+  if (name && !/^ya?ml$/i.test(name)) {
+    throw new DocsgenError(`front matter in ${JSON.stringify(name)} is not read: front matter must be YAML`, {
+      location: { file, line: 1 },
+      hint: 'start the file with a line of just --- and write the front matter in YAML',
+    });
+  }
+}
+
+function firstAliasLine(source: string): number {
+  const index = source.split('\n').findIndex((line, i) => i > 0 && /(^|[\s[{,:-])\*[^\s*]/.test(line));
+  return index >= 0 ? index + 1 : 1;
 }

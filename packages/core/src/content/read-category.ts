@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { SidebarCategoryLink } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
-import { splitNumberPrefix, stripNumberPrefixes } from './doc-identity.js';
+import { splitNumberPrefix, stripNumberPrefixes } from './number-prefix.js';
 import type { CategoryMeta } from './scan-content.js';
 
 /** Reads a folder's `_category_.json` / `_category_.yml`; `dir` is the folder as written, number prefixes included. */

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { docRoute, joinUrl } from '@docsgen/shared';
 import { docsBaseOf, docsDirOf, type SidebarCategoryLink, type SiteConfig } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
+import { docIdentity } from './doc-routes.js';
 import { readCategory } from './read-category.js';
-import { docIdentity } from './doc-identity.js';
+import { splitNumberPrefix, stripNumberPrefixes } from './number-prefix.js';
 import { readFrontMatter, type FrontMatter } from './front-matter.js';
 import { readUtf8 } from './read-text.js';
 
@@ -17,6 +18,8 @@ export interface DocSource {
   /** Path relative to the docs folder, e.g. `api/signature.md`. */
   docsPath: string;
   route: string;
+  /** Line of the front matter key (`slug` or `id`) the route comes from, for errors about it. */
+  routeLine?: number;
   /** The file name's number prefix (`02-setup.md`), the sidebar position when front matter gives none. */
   prefixPosition?: number;
   frontMatter: FrontMatter;
@@ -83,8 +86,11 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
         if (known && known.stamp === stamp) return known.doc;
         const source = await readUtf8(path.join(root, file), file);
         const { frontMatter, body, bodyLine } = readFrontMatter(source, file);
-        const { id, slug, prefixPosition } = docIdentity(docsPath, frontMatter);
-        const doc: DocSource = { id, file, docsPath, route: docRoute(docsBase, slug), prefixPosition, frontMatter, body, bodyLine };
+        // As Docusaurus: number prefixes (`01-intro/02-setup.md`) leave ids and routes and order the sidebar.
+        const pathId = stripNumberPrefixes(docsPath.replace(/\.mdx?$/, ''));
+        const { id, slug, line } = docIdentity({ pathId, frontMatter, file, source });
+        const prefixPosition = splitNumberPrefix(path.posix.basename(docsPath).replace(/\.mdx?$/, '')).position;
+        const doc: DocSource = { id, file, docsPath, route: docRoute(docsBase, slug), routeLine: line, prefixPosition, frontMatter, body, bodyLine };
         cache?.set(file, { stamp, doc });
         return doc;
       }),
@@ -113,11 +119,18 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
 }
 
 function assertUniqueRoutes(docs: DocSource[], pages: PageSource[]): void {
-  const owners = new Map<string, string>();
-  for (const { route, file } of [...pages, ...docs]) {
-    const other = owners.get(route);
-    if (other) throw new DocsgenError(`duplicate route ${route}: ${other} and ${file} both produce it`, { location: { file }, hint: 'change the slug or id of one of them' });
-    owners.set(route, file);
+  const owners = new Map<string, DocSource | PageSource>();
+  for (const source of [...pages, ...docs]) {
+    const other = owners.get(source.route);
+    if (other) {
+      // Named at the slug or id that moved a doc onto the other's route, when one did.
+      const moved = [source, other].find((owner): owner is DocSource => 'frontMatter' in owner && (owner.frontMatter.slug !== undefined || owner.frontMatter.id !== undefined)) ?? source;
+      throw new DocsgenError(`duplicate route ${source.route}: ${other.file} and ${source.file} both produce it`, {
+        location: { file: moved.file, line: 'routeLine' in moved ? moved.routeLine : undefined },
+        hint: 'change the slug or id of one of them',
+      });
+    }
+    owners.set(source.route, source);
   }
   const ids = new Map<string, string>();
   for (const doc of docs) {

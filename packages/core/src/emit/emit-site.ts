@@ -1,6 +1,8 @@
-import { mkdir, rename, rm, stat, writeFile, readdir } from 'node:fs/promises';
+import { chmod, cp, mkdir, open, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from '../client/bundle-theme.js';
+import { DocsgenError } from '../errors.js';
+import { isWithin, OUTPUT_MARKER } from './output-folder.js';
 
 /** The output folder of a build in progress: files go into a staging folder beside it until the build succeeds. */
 export interface StagedOutput {
@@ -11,37 +13,99 @@ export interface StagedOutput {
   discard(): Promise<void>;
 }
 
+/** Folders and files beside the output that docsgen makes, named so that they cannot be mistaken for anyone else's. */
+function siblings(outDir: string) {
+  const parent = path.dirname(outDir);
+  const prefix = `.${path.basename(outDir)}.docsgen-`;
+  const stamp = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  return {
+    staging: path.join(parent, `${prefix}staging-${stamp}`),
+    previous: path.join(parent, `${prefix}previous-${stamp}`),
+    lock: path.join(parent, `${prefix}lock`),
+    /** `staging-<pid>-…` or `previous-<pid>-…` of any build, with the pid of the build that made it. */
+    leftover: new RegExp(`^${escapeRegExp(prefix)}(staging|previous)-(\\d+)-\\d+-[a-z0-9]+$`),
+  };
+}
+
 /**
  * Opens a fresh staging folder beside the output. The build writes pages into it as they render and swaps
  * it in only when everything was written and checked, so a failed or killed build never leaves a
- * half-written or mixed site.
+ * half-written or mixed site. The output folder must have been checked with claimOutputFolder.
  */
 export async function stageOutput(outDir: string): Promise<StagedOutput> {
-  const parent = path.dirname(outDir);
-  const name = path.basename(outDir);
-  await mkdir(parent, { recursive: true });
-  await recoverInterruptedSwap(outDir);
-  const staging = path.join(parent, `.${name}.staging-${process.pid}-${Date.now()}`);
-  const made = new Set<string>();
+  const { staging, previous, lock, leftover } = siblings(outDir);
+  await mkdir(path.dirname(outDir), { recursive: true });
+  await recoverInterruptedSwaps(outDir, leftover);
+  await mkdir(staging);
+  await writeFile(path.join(staging, OUTPUT_MARKER), 'Written by `docsgen build`, which replaces this folder on every build.\n');
+  const made = new Set<string>([staging]);
   return {
     async write(files) {
+      for (const file of files) assertInside(staging, file.path);
       const dirs = new Set(files.map((file) => path.dirname(path.join(staging, file.path))).filter((dir) => !made.has(dir)));
       await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
       dirs.forEach((dir) => made.add(dir));
       await writeInBatches(files, staging);
     },
     async commit() {
-      await mkdir(staging, { recursive: true });
-      const previous = path.join(parent, `.${name}.previous-${process.pid}`);
-      const hadOutput = await exists(outDir);
-      if (hadOutput) await rename(outDir, previous);
-      await rename(staging, outDir);
-      if (hadOutput) await rm(previous, { recursive: true, force: true });
+      await withLock(lock, async () => {
+        const hadOutput = await exists(outDir);
+        if (hadOutput) {
+          try {
+            await rename(outDir, previous);
+          } catch (error) {
+            if (!CANNOT_MOVE.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+            await replaceContents(outDir, staging);
+            return;
+          }
+        }
+        await rename(staging, outDir);
+        if (hadOutput) await removeOwned(previous);
+      });
     },
     async discard() {
-      await rm(staging, { recursive: true, force: true });
+      await removeOwned(staging);
     },
   };
+}
+
+/** A mount point (a Docker volume) cannot be renamed (EBUSY), nor can a folder whose parent is read-only (EACCES, EPERM, EROFS). */
+const CANNOT_MOVE = new Set(['EBUSY', 'EXDEV', 'EACCES', 'EPERM', 'EROFS']);
+
+/**
+ * The output folder stays where it is; its contents are swapped instead. The new site is first copied into the folder
+ * (so the swap is renames on one file system), the old entries are moved aside, then the new ones moved in: a failure
+ * before the last step puts the old entries back, so the folder never holds a mix of two builds.
+ */
+async function replaceContents(outDir: string, staging: string): Promise<void> {
+  const stamp = `${process.pid}-${Date.now()}`;
+  const incoming = path.join(outDir, `.docsgen-incoming-${stamp}`);
+  const old = path.join(outDir, `.docsgen-previous-${stamp}`);
+  await cp(staging, incoming, { recursive: true });
+  await removeOwned(staging);
+  const oldEntries = (await readdir(outDir)).filter((entry) => path.join(outDir, entry) !== incoming);
+  await mkdir(old);
+  const moved: string[] = [];
+  try {
+    for (const entry of oldEntries) {
+      await rename(path.join(outDir, entry), path.join(old, entry));
+      moved.push(entry);
+    }
+  } catch (error) {
+    for (const entry of moved) await rename(path.join(old, entry), path.join(outDir, entry));
+    await removeOwned(incoming);
+    await removeOwned(old);
+    throw error;
+  }
+  for (const entry of await readdir(incoming)) await rename(path.join(incoming, entry), path.join(outDir, entry));
+  await removeOwned(incoming);
+  await removeOwned(old);
+}
+
+function assertInside(dir: string, relative: string): void {
+  if (path.isAbsolute(relative) || !isWithin(path.join(dir, relative), dir) || path.join(dir, relative) === dir) {
+    throw new DocsgenError(`refusing to write ${JSON.stringify(relative)}: it is outside the output folder`);
+  }
 }
 
 async function writeInBatches(files: OutputFile[], dir: string): Promise<void> {
@@ -51,15 +115,71 @@ async function writeInBatches(files: OutputFile[], dir: string): Promise<void> {
   }
 }
 
-/** A build killed between the two renames leaves the old site as `.name.previous-*`: put it back. */
-async function recoverInterruptedSwap(outDir: string): Promise<void> {
+/**
+ * A build killed between the two renames leaves the old site as `.name.docsgen-previous-*`: put it back. Staging folders
+ * of builds that are gone are removed. Only folders carrying the output marker (or empty) are touched, none of a running build.
+ */
+async function recoverInterruptedSwaps(outDir: string, leftover: RegExp): Promise<void> {
   const parent = path.dirname(outDir);
-  const name = path.basename(outDir);
-  const leftovers = (await readdir(parent)).filter((entry) => entry.startsWith(`.${name}.`));
-  for (const entry of leftovers) {
+  for (const entry of await readdir(parent)) {
+    const match = leftover.exec(entry);
     const full = path.join(parent, entry);
-    if (entry.startsWith(`.${name}.previous-`) && !(await exists(outDir))) await rename(full, outDir);
-    else await rm(full, { recursive: true, force: true });
+    if (!match || isRunning(Number(match[2]))) continue;
+    // A build killed between making its staging folder and marking it leaves it empty.
+    if (!(await exists(path.join(full, OUTPUT_MARKER)))) await rmdir(full).catch(() => undefined);
+    else if (match[1] === 'previous' && !(await exists(outDir))) await rename(full, outDir);
+    else await removeOwned(full);
+  }
+}
+
+/**
+ * Removes a folder the build made. A read-only file or folder inside (an old output someone made read-only) is made
+ * writable first; what still cannot be removed stays behind for the next build to retry, and never fails this one.
+ */
+async function removeOwned(dir: string): Promise<void> {
+  try {
+    await rm(dir, { recursive: true, force: true });
+  } catch {
+    await makeWritable(dir).catch(() => undefined);
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+async function makeWritable(dir: string): Promise<void> {
+  await chmod(dir, 0o755);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) await makeWritable(path.join(dir, entry.name));
+  }
+}
+
+/** Builds into one output run their swaps one at a time; a lock left by a build that died is taken over. */
+async function withLock(lock: string, work: () => Promise<void>): Promise<void> {
+  for (;;) {
+    try {
+      const handle = await open(lock, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
+      if (holder && holder !== process.pid && !isRunning(holder)) await rm(lock, { force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  try {
+    await work();
+  } finally {
+    await rm(lock, { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -70,4 +190,8 @@ async function exists(file: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

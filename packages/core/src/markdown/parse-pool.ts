@@ -22,19 +22,21 @@ export interface ParseManyOptions {
   processor: () => MarkdownProcessor;
   /** Markdown size from which workers are used; tests lower it to exercise the workers on a small site. */
   minCharsForWorkers?: number;
+  /** Exactly this many threads (this one included), whatever the size; by default chosen from cores and size. */
+  threads?: number;
   /** The site's root folder, for MDX imports. */
   root?: string;
 }
 
 /** Parses docs in order: on every core when there are many (Markdown parsing is CPU-bound), here otherwise. */
-export async function parseMany(docs: DocSource[], { config, routesByDocsPath, processor, root, minCharsForWorkers = MIN_MARKDOWN_CHARS_FOR_WORKERS }: ParseManyOptions): Promise<ParsedDoc[]> {
-  const cores = Math.min(availableParallelism(), 4);
+export async function parseMany(docs: DocSource[], { config, routesByDocsPath, processor, minCharsForWorkers = MIN_MARKDOWN_CHARS_FOR_WORKERS, threads, root }: ParseManyOptions): Promise<ParsedDoc[]> {
+  const cores = Math.min(threads ?? Math.min(availableParallelism(), 4), docs.length);
   const parseHere = (share: DocSource[]) => {
     const local = processor();
     return share.map((doc) => parseDoc(doc, { config, processor: local, routesByDocsPath, root }));
   };
   const chars = docs.reduce((sum, doc) => sum + doc.body.length, 0);
-  if (chars < minCharsForWorkers || cores < 2) return parseHere(docs);
+  if ((threads === undefined && chars < minCharsForWorkers) || cores < 2) return parseHere(docs);
   // Shares balanced by Markdown length; this thread takes a larger one, as a worker first spends a few hundred milliseconds loading modules.
   const weights = [1.4, ...Array.from({ length: cores - 1 }, () => 1)];
   const shares: number[][] = weights.map(() => []);
@@ -56,7 +58,7 @@ export async function parseMany(docs: DocSource[], { config, routesByDocsPath, p
   return result;
 }
 
-function workerUrl(): URL {
+export function workerUrl(): URL {
   // From the compiled CLI the worker sits next to it (dist/parse-worker.js). From source (tests run TypeScript through
   // tsx, whose loader a worker does not inherit) use the same compiled worker, which `npm test` builds first.
   return import.meta.url.endsWith('.ts') ? new URL('../../../../dist/parse-worker.js', import.meta.url) : new URL('./parse-worker.js', import.meta.url);

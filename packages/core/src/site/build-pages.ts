@@ -1,6 +1,7 @@
 import type { NavLink, PageData } from '@docsgen/shared';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import type { Sidebar } from './build-sidebar.js';
+import { fillDocCardLists } from './category-cards.js';
 
 /** The data of one doc page, before its body is rendered to HTML. */
 export interface DocPageInput {
@@ -20,8 +21,9 @@ export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar): DocPageInput
       return entry && { label: entry.label, href: entry.href };
     };
     const trail = sidebar.ancestors.get(id) ?? [];
+    const html = fillDocCardLists(doc.html, id, sidebar);
     return {
-      doc,
+      doc: html === doc.html ? doc : { ...doc, html },
       data: {
         kind: 'doc',
         route,

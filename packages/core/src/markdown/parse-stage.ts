@@ -1,0 +1,105 @@
+import fg from 'fast-glob';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ParseCache } from '../cache/parse-cache.js';
+import { docsDirOf, type SiteConfig } from '../config/schema.js';
+import type { ContentSource, DocSource } from '../content/scan-content.js';
+import { hash } from '../hash.js';
+import type { RouteTable } from '../site/build-routes.js';
+import { createCodeHighlighter } from './highlighter.js';
+import { createMarkdownProcessor, type MarkdownProcessor, type ParsedDoc } from './parse-docs.js';
+import { parseMany, workerUrl } from './parse-pool.js';
+
+/** Parsed docs kept in memory by `serve` between rebuilds, with the processor that parsed them. */
+export interface ParsedDocMemory {
+  processor?: MarkdownProcessor;
+  parsed: Map<string, { key: string; doc: ParsedDoc }>;
+}
+
+export interface ParseStageOptions {
+  content: ContentSource;
+  routes: RouteTable;
+  config: SiteConfig;
+  /** The site's root folder, where MDX imports (partials, site components) are read from. */
+  root: string;
+  memory: ParsedDocMemory;
+  /** The persistent cache (`node_modules/.cache/docsgen`), when the build uses one. */
+  disk?: ParseCache;
+  /** Parsing threads; by default one per core (up to four) on sites large enough to pay for starting them. */
+  threads?: number;
+}
+
+export interface ParsedDocs {
+  /** In the order of `content.docs`. */
+  docs: ParsedDoc[];
+  /** Each doc's content key by file: what its parse and its page's body depend on. */
+  keyByFile: Map<string, string>;
+  /** How many docs were parsed in this build rather than served from memory or the disk cache. */
+  parsedCount: number;
+  /** Resolves once the docs parsed in this build are in the disk cache (written while the build goes on). */
+  stored: Promise<void>;
+}
+
+/**
+ * The Markdown stage: each doc is served from memory (`serve`), else from the disk cache, else parsed (on
+ * worker threads for large sites); what was parsed goes back to both caches.
+ */
+export async function parseStage({ content, routes, config, root, memory, disk, threads }: ParseStageOptions): Promise<ParsedDocs> {
+  const keyOf = docKeyer(config, routes, await importableFilesStamp(root, docsDirOf(config)));
+  const keys = content.docs.map(keyOf);
+  const keyByFile = new Map(content.docs.map((doc, i) => [doc.file, keys[i]]));
+  const notInMemory = content.docs.map((_, i) => i).filter((i) => memory.parsed.get(content.docs[i].file)?.key !== keys[i]);
+  const fromDisk = disk ? await disk.load(notInMemory.map((i) => keys[i])) : new Map();
+  const toParse = notInMemory.filter((i) => !fromDisk.has(keys[i]));
+  const fresh = await parseMany(
+    toParse.map((i) => content.docs[i]),
+    { config, root, routesByDocsPath: routes.routesByDocsPath, threads, processor: () => (memory.processor ??= createMarkdownProcessor(createCodeHighlighter(), config.markdown)) },
+  );
+  toParse.forEach((i, j) => memory.parsed.set(content.docs[i].file, { key: keys[i], doc: fresh[j] }));
+  for (const i of notInMemory) {
+    const cached = fromDisk.get(keys[i]);
+    if (cached) memory.parsed.set(content.docs[i].file, { key: keys[i], doc: { ...cached, source: content.docs[i] } });
+  }
+  const stored = disk ? disk.store(fresh.map((doc, j) => [keys[toParse[j]], withoutSource(doc)])) : Promise.resolve();
+  // Awaited at the end of the build; until then a failure must not count as unhandled.
+  stored.catch(() => undefined);
+  return { docs: content.docs.map((doc) => memory.parsed.get(doc.file)!.doc), keyByFile, parsedCount: fresh.length, stored };
+}
+
+/** Forgets docs that no longer exist. */
+export function pruneParsedDocs(memory: ParsedDocMemory, content: ContentSource): void {
+  const files = new Set(content.docs.map((doc) => doc.file));
+  for (const file of memory.parsed.keys()) if (!files.has(file)) memory.parsed.delete(file);
+}
+
+/**
+ * A doc's key covers everything its parse reads: the parser's own code (with every plugin and grammar it
+ * bundles), the config, the doc's file, body, front matter, route and the routes its links resolve to.
+ */
+function docKeyer(config: SiteConfig, routes: RouteTable, importables: string): (doc: DocSource) => string {
+  const shared = hash(parserFingerprint() + '\0' + JSON.stringify(config) + '\0' + [...routes.routesByDocsPath].join('\n') + '\0' + importables);
+  return (doc) => hash([shared, doc.file, doc.bodyLine, doc.route, JSON.stringify(doc.frontMatter), doc.body].join('\0'));
+}
+
+/**
+ * What MDX docs may import and inline: partials (`_name.md(x)`) of the docs folder and the site's components under
+ * `src/`. Their names, sizes and times go into every key, so editing one parses the docs again.
+ */
+async function importableFilesStamp(root: string, docsDir: string): Promise<string> {
+  const [partials, components] = await Promise.all([
+    fg('**/_*.{md,mdx}', { cwd: path.join(root, docsDir), stats: true, ignore: ['**/node_modules/**'] }),
+    fg('src/**/*.{js,jsx,ts,tsx,md,mdx,css}', { cwd: root, stats: true, ignore: ['**/node_modules/**'] }),
+  ]);
+  return [...partials, ...components].map((entry) => `${entry.path}:${entry.stats?.mtimeMs}:${entry.stats?.size}`).sort().join('\n');
+}
+
+let fingerprint: string | undefined;
+
+/** The compiled parse worker holds the whole Markdown pipeline, so its hash changes with any change to parsing. */
+function parserFingerprint(): string {
+  return (fingerprint ??= hash(readFileSync(workerUrl(), 'utf8')));
+}
+
+function withoutSource({ source: _source, ...doc }: ParsedDoc): Omit<ParsedDoc, 'source'> {
+  return doc;
+}

@@ -1,0 +1,207 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from '../../packages/core/src/build.js';
+import { stageOutput } from '../../packages/core/src/emit/emit-site.js';
+import { DocsgenError } from '../../packages/core/src/errors.js';
+import { copyFixture, repoRoot, type FixtureSite } from '../helpers/fixtures.js';
+
+/** What a careless `--out` used to delete: the project's own files. */
+async function projectFiles(site: FixtureSite): Promise<string[]> {
+  return Promise.all(['site.config.ts', 'content/docs/intro.md', 'content/docs/guide/features.md', 'static/img/logo.svg'].map((file) => site.read(file)));
+}
+
+async function withSite(work: (site: FixtureSite) => Promise<void>): Promise<void> {
+  const site = await copyFixture('basic');
+  try {
+    await work(site);
+  } finally {
+    await site.remove();
+  }
+}
+
+function refused(pattern: RegExp) {
+  return (error: unknown) => {
+    assert.ok(error instanceof DocsgenError, String(error));
+    assert.match(error.format(), pattern);
+    return true;
+  };
+}
+
+for (const [outDir, reason] of [
+  ['.', /--out "\.": is the project folder itself/],
+  ['', /--out "": the output folder is empty/],
+  ['  ', /the output folder is empty/],
+  ['content', /--out "content": holds the content folder|is inside the content folder/],
+  ['content/docs', /is inside the content folder/],
+  ['static', /is inside the static folder/],
+  ['static/site', /is inside the static folder/],
+] as const) {
+  test(`--out ${JSON.stringify(outDir)} is refused and the project is untouched`, () =>
+    withSite(async (site) => {
+      const before = await projectFiles(site);
+      const entries = (await readdir(site.root)).sort();
+      await assert.rejects(build({ root: site.root, outDir, write: true }), refused(reason));
+      assert.deepEqual(await projectFiles(site), before);
+      assert.deepEqual((await readdir(site.root)).sort(), entries, 'nothing was added or removed beside the project files');
+    }));
+}
+
+test('--out .. (a parent of the project) is refused; the sibling projects stay', () =>
+  withSite(async (site) => {
+    const project = site.file('workspace/project');
+    await mkdir(project, { recursive: true });
+    await cp(path.join(repoRoot, 'test/fixtures/basic'), project, { recursive: true });
+    await site.write('workspace/sibling/notes.md', '别删我\n');
+    await assert.rejects(build({ root: project, outDir: '..', write: true }), refused(/is a parent of the project folder/));
+    assert.equal(await site.read('workspace/sibling/notes.md'), '别删我\n');
+    assert.ok(existsSync(path.join(project, 'site.config.ts')));
+    // The same through an absolute path.
+    await assert.rejects(build({ root: project, outDir: site.root, write: true }), refused(/is a parent of the project folder/));
+  }));
+
+test('an existing file is refused, even with force', () =>
+  withSite(async (site) => {
+    await site.write('README.md', '# 说明\n');
+    await assert.rejects(build({ root: site.root, outDir: 'README.md', write: true, force: true }), refused(/is a file, not a folder/));
+    assert.equal(await site.read('README.md'), '# 说明\n');
+  }));
+
+test('a folder that holds a site.config.ts is refused, even with force', () =>
+  withSite(async (site) => {
+    await site.write('other/site.config.ts', 'export default {};\n');
+    await site.write('other/keep.txt', 'x');
+    await assert.rejects(build({ root: site.root, outDir: 'other', write: true, force: true }), refused(/holds a site\.config\.ts/));
+    assert.equal(await site.read('other/keep.txt'), 'x');
+  }));
+
+test('a non-empty folder docsgen did not create is refused unless forced', () =>
+  withSite(async (site) => {
+    await site.write('public/important.txt', '重要');
+    await assert.rejects(build({ root: site.root, outDir: 'public', write: true }), refused(/docsgen did not create .*\n  hint: choose another folder, or pass --force/));
+    assert.equal(await site.read('public/important.txt'), '重要');
+    await build({ root: site.root, outDir: 'public', write: true, force: true });
+    assert.ok(!existsSync(site.file('public/important.txt')), 'forced: the folder is replaced');
+    assert.ok(existsSync(site.file('public/.docsgen-output')), 'and now carries the marker');
+    // From now on the folder is docsgen's: no --force needed.
+    await site.write('content/docs/new.md', '---\ntitle: 新\n---\n新页\n');
+    await build({ root: site.root, outDir: 'public', write: true });
+    assert.ok(existsSync(site.file('public/docs/new/index.html')));
+  }));
+
+test('an output written before the marker existed is still replaced', () =>
+  withSite(async (site) => {
+    await build({ root: site.root, write: true });
+    await rm(site.file('build/.docsgen-output'));
+    await build({ root: site.root, write: true });
+    assert.ok(existsSync(site.file('build/.docsgen-output')));
+  }));
+
+test('files beside the output whose names start with ".build." are left alone', () =>
+  withSite(async (site) => {
+    await site.write('.build.env', 'SECRET=1\n');
+    await site.write('.build.cache/data', 'cache');
+    await site.write('.site.bak/index.html', 'backup');
+    await site.write('.build.docsgen-staging-1-1-abc/note', 'not docsgen’s: no marker');
+    await build({ root: site.root, write: true });
+    await build({ root: site.root, outDir: 'site', write: true });
+    await build({ root: site.root, outDir: 'site', write: true });
+    assert.equal(await site.read('.build.env'), 'SECRET=1\n');
+    assert.equal(await site.read('.build.cache/data'), 'cache');
+    assert.equal(await site.read('.site.bak/index.html'), 'backup');
+    assert.equal(await site.read('.build.docsgen-staging-1-1-abc/note'), 'not docsgen’s: no marker');
+  }));
+
+test('a build killed between its two renames gets the old site back on the next build', () =>
+  withSite(async (site) => {
+    await build({ root: site.root, write: true });
+    const deadPid = deadProcessId();
+    await rename(site.file('build'), site.file(`.build.docsgen-previous-${deadPid}-1-abc`));
+    await site.edit('content/docs/intro.md', (text) => text + '\n[坏](./nope.md)\n');
+    await assert.rejects(build({ root: site.root, write: true }), refused(/broken link/));
+    assert.ok(existsSync(site.file('build/docs/intro/index.html')), 'the old site is back in place');
+    assert.deepEqual((await readdir(site.root)).filter((entry) => entry.startsWith('.build.')), []);
+  }));
+
+test('a build leaves the staging folder of another build that is still running alone', () =>
+  withSite(async (site) => {
+    const running = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      const staging = `.build.docsgen-staging-${running.pid}-1-abc`;
+      await site.write(`${staging}/.docsgen-output`, '');
+      await site.write(`${staging}/docs/intro/index.html`, '<p>half written</p>');
+      await build({ root: site.root, write: true });
+      assert.equal(await site.read(`${staging}/docs/intro/index.html`), '<p>half written</p>');
+    } finally {
+      running.kill();
+    }
+  }));
+
+test('builds into one output at the same time all succeed and leave one complete site', () =>
+  withSite(async (site) => {
+    await build({ root: site.root, write: true });
+    const results = await Promise.allSettled([1, 2, 3].map(() => build({ root: site.root, write: true })));
+    assert.deepEqual(results.map((result) => result.status), ['fulfilled', 'fulfilled', 'fulfilled'], results.map((r) => (r.status === 'rejected' ? String(r.reason) : '')).join(' '));
+    assert.match(await site.read('build/docs/intro/index.html'), /<\/html>/);
+    assert.deepEqual((await readdir(site.root)).filter((entry) => entry.startsWith('.build.')), []);
+  }));
+
+/** mount(8) needs root; elsewhere the two tests below are skipped. */
+const canMount = process.getuid?.() === 0 && spawnSync('mount', ['--version']).status === 0;
+
+test('an output folder that is a mount point (a Docker volume) has its contents replaced', { skip: !canMount && 'needs root to mount' }, () =>
+  withSite(async (site) => {
+    await mkdir(site.file('build'));
+    assert.equal(spawnSync('mount', ['-t', 'tmpfs', 'tmpfs', site.file('build')]).status, 0);
+    try {
+      await build({ root: site.root, write: true });
+      await site.write('content/docs/second.md', '---\ntitle: 第二\n---\n第二页\n');
+      await writeFile(site.file('build/stale.txt'), 'left by the first build');
+      await build({ root: site.root, write: true, force: true });
+      const entries = await readdir(site.file('build'));
+      assert.ok(entries.includes('404.html') && entries.includes('.docsgen-output'));
+      assert.ok(existsSync(site.file('build/docs/second/index.html')), 'the new site is in the mounted folder');
+      assert.ok(!entries.includes('stale.txt'), 'nothing of the old contents is mixed in');
+      assert.deepEqual(entries.filter((entry) => entry.startsWith('.docsgen-')), ['.docsgen-output']);
+    } finally {
+      spawnSync('umount', ['-l', site.file('build')]);
+    }
+  }));
+
+test('an old output that cannot be removed (read-only inside) does not fail later builds', { skip: !canMount && 'needs root to mount' }, () =>
+  withSite(async (site) => {
+    await build({ root: site.root, write: true });
+    const readOnly = site.file('build/readonly');
+    await mkdir(readOnly);
+    assert.equal(spawnSync('mount', ['-t', 'tmpfs', '-o', 'ro', 'tmpfs', readOnly]).status, 0);
+    const mounts = () => readFile('/proc/self/mounts', 'utf8').then((text) => text.split('\n').filter((line) => line.includes(site.root)).map((line) => line.split(' ')[1]));
+    try {
+      await build({ root: site.root, write: true });
+      await build({ root: site.root, write: true });
+      assert.ok(existsSync(site.file('build/docs/intro/index.html')));
+      assert.ok(!existsSync(site.file('build/readonly')), 'the new output is the new site only');
+    } finally {
+      for (const mount of await mounts()) spawnSync('umount', ['-l', mount]);
+    }
+  }));
+
+/** The pid of a process that has exited, as a build killed earlier would have left in its folder names. */
+function deadProcessId(): number {
+  return Number(spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout);
+}
+
+test('the output writer refuses any path that leaves the output folder', () =>
+  withSite(async (site) => {
+    const output = await stageOutput(site.file('build'));
+    try {
+      for (const bad of ['../escaped.txt', 'docs/../../escaped.txt', site.file('escaped.txt')]) {
+        await assert.rejects(output.write([{ path: bad, contents: 'x' }]), refused(/is outside the output folder/));
+      }
+      assert.ok(!existsSync(site.file('escaped.txt')));
+    } finally {
+      await output.discard();
+    }
+  }));

@@ -1,0 +1,107 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from '../../packages/core/src/build.js';
+import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
+
+let site: FixtureSite;
+const cacheDir = () => site.file('node_modules/.cache/docsgen');
+
+before(async () => {
+  site = await copyFixture('basic');
+});
+after(() => site.remove());
+
+/** Every file of a folder and its bytes, by path. */
+async function snapshot(dir: string): Promise<Map<string, Buffer>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  return new Map(await Promise.all(files.sort().map(async (file) => [file, await readFile(path.join(dir, file))] as const)));
+}
+
+function assertSameFiles(actual: Map<string, Buffer>, expected: Map<string, Buffer>): void {
+  assert.deepEqual([...actual.keys()], [...expected.keys()]);
+  for (const [file, bytes] of expected) assert.ok(actual.get(file)!.equals(bytes), `${file} differs from the cold build`);
+}
+
+/** A build without any cache, the reference every cached build must equal byte for byte. */
+async function coldBuild(): Promise<Map<string, Buffer>> {
+  await build({ root: site.root, write: true, outDir: 'cold' });
+  return snapshot(site.file('cold'));
+}
+
+async function cachedBuild() {
+  const result = await build({ root: site.root, write: true, outDir: 'cached', cacheDir: cacheDir() });
+  return { stats: result.stats, files: await snapshot(site.file('cached')) };
+}
+
+async function cacheEntries(): Promise<string[]> {
+  const entries = await readdir(path.join(cacheDir(), 'parse'), { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The entry of the doc whose body contains `marker`. */
+async function entryOf(marker: string): Promise<string> {
+  for (const file of await cacheEntries()) if ((await readFile(file, 'utf8')).includes(marker)) return file;
+  throw new Error(`no cache entry holds ${marker}`);
+}
+
+test('a build from the cache is byte-identical to a cold build and parses nothing', async () => {
+  const cold = await coldBuild();
+  const first = await cachedBuild();
+  assert.equal(first.stats.parsedDocs, first.stats.docs, 'an empty cache parses every doc');
+  assert.equal((await cacheEntries()).length, first.stats.docs, 'one entry per doc');
+  assertSameFiles(first.files, cold);
+  const second = await cachedBuild();
+  assert.equal(second.stats.parsedDocs, 0, 'every doc comes from the cache');
+  assertSameFiles(second.files, cold);
+  assert.ok((await cacheEntries()).every((file) => file.endsWith('.json')), 'no temporary files are left behind');
+});
+
+test('after an edit only the edited doc is parsed, and the output equals a cold build of the edited site', async () => {
+  await cachedBuild();
+  await site.edit('content/docs/guide/features.md', (text) => text + '\n编辑后新增的一段话，用来检验缓存。\n');
+  const cold = await coldBuild();
+  const warm = await cachedBuild();
+  assert.equal(warm.stats.parsedDocs, 1);
+  assertSameFiles(warm.files, cold);
+});
+
+test('a corrupted entry is detected by its checksum, parsed again and rewritten, never used', async () => {
+  await cachedBuild();
+  const cold = await coldBuild();
+  const entry = await entryOf('编辑后新增的一段话');
+  const text = await readFile(entry, 'utf8');
+  // Same length, valid JSON, only the checksum can tell: a bit flip on disk or a half-synced CI cache.
+  await writeFile(entry, text.replace('编辑后新增的一段话', '被篡改的缓存内容啊'));
+  const afterCorruption = await cachedBuild();
+  assert.equal(afterCorruption.stats.parsedDocs, 1, 'the corrupted doc is parsed again');
+  assertSameFiles(afterCorruption.files, cold);
+  assert.equal(await readFile(entry, 'utf8'), text, 'the entry is rewritten as it was');
+
+  await writeFile(entry, text.slice(0, text.length >> 1));
+  const afterTruncation = await cachedBuild();
+  assert.equal(afterTruncation.stats.parsedDocs, 1, 'a truncated entry is parsed again');
+  assertSameFiles(afterTruncation.files, cold);
+});
+
+test('an intact entry under another doc\'s key (stale) is rejected', async () => {
+  await cachedBuild();
+  const cold = await coldBuild();
+  const entries = await cacheEntries();
+  const features = await entryOf('编辑后新增的一段话');
+  const other = entries.find((file) => file !== features)!;
+  await writeFile(other, await readFile(features));
+  const result = await cachedBuild();
+  assert.equal(result.stats.parsedDocs, 1);
+  assertSameFiles(result.files, cold);
+});
+
+test('a config change parses every doc again', async () => {
+  await cachedBuild();
+  await site.edit('site.config.ts', (text) => text.replace("title: '", "title: '新"));
+  const result = await cachedBuild();
+  assert.equal(result.stats.parsedDocs, result.stats.docs);
+  await rm(cacheDir(), { recursive: true, force: true });
+});

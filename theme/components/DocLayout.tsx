@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { PageData } from '@docsgen/shared';
 import { STORAGE_KEYS, storage } from '../client/storage.js';
+import { restoreTabs } from '../client/tabs.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { DocBanner } from './DocBanner.js';
 import { DocPagination } from './DocPagination.js';
@@ -13,6 +14,8 @@ export function DocLayout({ page }: { page: PageData }) {
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
   // The site has one docs version, "current"; remembering it keeps links from other versions of the site stable.
   useEffect(() => storage.set(STORAGE_KEYS.docsVersion, 'current'), []);
+  // Tab groups of the body show the reader's remembered or linked choice.
+  useEffect(() => restoreTabs(), [page.html]);
   return (
     <div className="doc-layout">
       <DocSidebar activeHref={page.route} />

@@ -240,7 +240,7 @@ function noteUnsupportedTopLevel(raw: Dict, unsupported: string[]): void {
   const theme = (raw.themeConfig ?? {}) as Dict;
   for (const key of Object.keys(theme)) if (!['navbar', 'footer', 'announcementBar', 'colorMode', 'prism', 'docs', 'image', 'metadata'].includes(key)) unsupported.push(`themeConfig.${key}: not supported`);
   const prism = theme.prism as { additionalLanguages?: string[] } | undefined;
-  if (prism?.additionalLanguages?.length) unsupported.push(`themeConfig.prism: code is highlighted with highlight.js; languages it lacks are shown plain (${prism.additionalLanguages.join(', ')})`);
+  if (prism) unsupported.push(`themeConfig.prism: not used; code is highlighted with highlight.js and docsgen's own colours${prism.additionalLanguages?.length ? ` (additionalLanguages: ${prism.additionalLanguages.join(', ')})` : ''}`);
 }
 
 /** True when a `to` path of the config lies in the docs docsgen builds. */

@@ -65,7 +65,7 @@ export function remarkAdmonitions(options: { keywords: string[] }) {
         if (!kind) {
           const state = docState(file);
           const line = (node.position?.start.line ?? 1) + state.lineOffset - 1;
-          state.warnings.push(`${file.path}:${line}:${node.position?.start.column ?? 1}  unknown admonition ":::${node.name}", shown as a note (known: ${[...Object.keys(ADMONITION_TITLES), ...Object.keys(LEGACY_ADMONITIONS), ...options.keywords].join(', ')}; add it to markdown.admonitionKeywords)`);
+          state.warnings.push(`${file.path}:${line}:${node.position?.start.column ?? 1}  unknown admonition ":::${node.name}", shown as a note (known: ${[...Object.keys(ADMONITION_TITLES), ...Object.keys(LEGACY_ADMONITIONS), ...options.keywords].join(', ')}; declare it in docs.admonitions.keywords of a Docusaurus config, or markdown.admonitionKeywords of site.config.ts)`);
         }
         transformAdmonition(node, kind ?? { style: 'note', title: node.name });
         return;

@@ -140,7 +140,9 @@ function transformElement(node: JsxElement, context: MdxContext): RootContent[] 
     case 'CodeBlock':
       return [codeBlock(node, props, context)];
     case 'Tabs': {
-      const items = node.children.flatMap((child) => {
+      // `<TabItem>` written on one line sits in a paragraph of its own: look through it.
+      const children = node.children.flatMap((child): RootContent[] => (child.type === 'paragraph' ? child.children : [child as RootContent]));
+      const items = children.flatMap((child) => {
         if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && child.name && context.bindings.get(child.name)?.kind === 'theme' && (context.bindings.get(child.name) as { component: string }).component === 'TabItem') {
           transformChildren(child as Parent, context);
           return [{ element: child, props: readProps(child, context) }];

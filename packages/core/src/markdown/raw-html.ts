@@ -55,6 +55,7 @@ export function rehypeRawHtml(options: { iframeHosts: string[] }) {
     const parsed = raw(tree, file) as Root;
     const clean = sanitize.runSync(parsed) as Root;
     resolveHtmlUrls(clean, file, options.iframeHosts);
+    dropEmptyParagraphs(clean);
     return clean;
   };
 }
@@ -90,6 +91,17 @@ function resolveHtmlUrls(tree: Root, file: VFile, iframeHosts: string[]): void {
       if (!iframeHosts.includes(hostOf(src))) {
         parent.children[index] = { type: 'element', tagName: 'a', properties: { href: src || '#', target: '_blank', rel: ['noopener', 'noreferrer'] }, children: [{ type: 'text', value: String(props.title ?? src) }] };
       }
+    }
+  });
+}
+
+/** A block element written inside a paragraph (`<div>` on a text line) leaves the paragraph empty around it once parsed. */
+function dropEmptyParagraphs(tree: Root): void {
+  visit(tree, 'element', (node, index, parent) => {
+    if (node.tagName !== 'p' || !parent || index === undefined) return;
+    if (node.children.every((child) => child.type === 'text' && !child.value.trim())) {
+      parent.children.splice(index, 1);
+      return index;
     }
   });
 }

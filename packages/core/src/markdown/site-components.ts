@@ -65,7 +65,8 @@ function loadModule(file: string, root: string, where: ErrorLocation): Record<st
       jsx: 'automatic',
       logLevel: 'silent',
       external: ['react', 'react-dom', 'react/jsx-runtime', '@docusaurus/*', '@theme/*', '@site/*'],
-      loader: { '.js': 'jsx', '.css': 'empty', '.scss': 'empty' },
+      // Styles do not reach docsgen's pages; a CSS module's class names come out undefined.
+      loader: { '.js': 'jsx', '.css': 'text', '.module.css': 'text', '.scss': 'text', '.module.scss': 'text' },
     });
     code = result.outputFiles[0].text;
   } catch (error) {
@@ -90,9 +91,17 @@ type Props = Record<string, unknown> & { children?: React.ReactNode };
 
 /** What a site component may import from Docusaurus, in the form a build-time render needs. */
 const DOCUSAURUS_RUNTIME: Record<string, unknown> = {
-  '@docusaurus/Link': { __esModule: true, default: ({ to, href, children, ...rest }: Props) => React.createElement('a', { href: (to ?? href) as string, ...rest }, children) },
-  '@docusaurus/useBaseUrl': { __esModule: true, default: (url: string) => url, useBaseUrlUtils: () => ({ withBaseUrl: (url: string) => url }) },
-  '@docusaurus/useDocusaurusContext': { __esModule: true, default: () => ({ siteConfig: { customFields: {} }, i18n: { currentLocale: 'en' } }) },
-  '@docusaurus/BrowserOnly': { __esModule: true, default: ({ fallback }: Props) => fallback ?? null },
-  '@docusaurus/Head': { __esModule: true, default: () => null },
+  '@docusaurus/Link': asModule(({ to, href, children, ...rest }: Props) => React.createElement('a', { href: (to ?? href) as string, ...rest }, children)),
+  '@docusaurus/useBaseUrl': asModule((url: string) => url, { useBaseUrlUtils: () => ({ withBaseUrl: (url: string) => url }) }),
+  '@docusaurus/useDocusaurusContext': asModule(() => ({ siteConfig: { customFields: {} }, i18n: { currentLocale: 'en' } })),
+  '@docusaurus/BrowserOnly': asModule(({ fallback }: Props) => (fallback ?? null) as React.ReactNode),
+  '@docusaurus/Head': asModule(() => null),
 };
+
+/**
+ * A module whose default export is `main`, as either interop reads it: esbuild's ESM reading of a CommonJS module
+ * takes the module itself as the default in a `"type": "module"` package, and `.default` otherwise.
+ */
+function asModule<T extends object>(main: T, named: Record<string, unknown> = {}): T {
+  return Object.assign(main, { __esModule: true, default: main }, named);
+}

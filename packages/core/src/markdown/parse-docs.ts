@@ -142,9 +142,15 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, 
   try {
     html = render(mdx ? mdxVariants.get(processor)!() : processor, mdx ? normalizeMdxSource(doc.body) : doc.body, state, doc);
   } catch (error) {
-    // Docusaurus 2 compiled .md files with the lenient MDX 1; what MDX 3 cannot parse in a .md file is read as CommonMark, with a warning.
-    if (!mdx || !isMdxSyntaxError(error) || !doc.file.endsWith('.md')) throw error;
+    if (!mdx || !isMdxSyntaxError(error)) throw error;
     const { line, column } = errorPlace(error, doc);
+    if (!doc.file.endsWith('.md')) {
+      throw new DocsgenError(`not valid MDX: ${(error as Error).message}`, {
+        location: { file: doc.file, line, column },
+        hint: 'in MDX, write { } and < as \\{ \\} and &lt; in text, and close every JSX tag; or name the file .md with markdown.format "detect"',
+      });
+    }
+    // Docusaurus 2 compiled .md files with the lenient MDX 1; what MDX 3 cannot parse in a .md file is read as CommonMark, with a warning.
     const fallback: DocState = { ...state, toc: [], links: [], images: [], sections: [], warnings: [...state.warnings], tabsCount: 0 };
     fallback.warnings.push(`${doc.file}:${line ?? 1}:${column ?? 1}  not valid MDX (${(error as Error).message}); read as CommonMark, as Docusaurus 2 did (Docusaurus 3 fails here; escape the character or set markdown.format "detect")`);
     html = render(processor, doc.body, fallback, doc);

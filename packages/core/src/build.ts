@@ -14,7 +14,7 @@ import { homeRedirect, redirectFiles, robotsFile, sitemapFile } from './emit/sit
 import { DocsgenError } from './errors.js';
 import { hash } from './hash.js';
 import { checkImages } from './links/check-images.js';
-import { brokenLinksError, checkLinks } from './links/check-links.js';
+import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
 import { brokenRedirects } from './links/check-redirects.js';
 import { parseStage, pruneParsedDocs, type ParsedDocMemory } from './markdown/parse-stage.js';
 import { holdHeapGrowthFor } from './memory.js';
@@ -41,6 +41,8 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** Folder of the persistent cache of parsed docs (the CLI's default: node_modules/.cache/docsgen); none when unset. */
   cacheDir?: string;
+  /** Overrides the configuration's `onBrokenLinks`: `npm run compat` reports every broken link of a site and goes on. */
+  onBrokenLinks?: 'throw' | 'warn';
   /** Threads that parse Markdown; by default one per core on sites large enough to pay for starting them. */
   threads?: number;
   onProgress?: (event: ProgressEvent) => void;
@@ -88,6 +90,8 @@ export interface BuildResult {
   stats: BuildStats;
   /** What the build let pass but the author should see: `file:line  message`. */
   warnings: string[];
+  /** Broken links (reported as warnings when `onBrokenLinks` is 'warn') and links to what Docusaurus builds and docsgen does not. */
+  links: { broken: BrokenLink[]; outside: BrokenLink[] };
 }
 
 /** The build, stage by stage: config, content, Markdown, routes and sidebar, render, links, emit. */
@@ -210,7 +214,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     );
     linkCheck.broken.push(...brokenRedirects(config, records), ...checkImages(parsed, new Set(otherFiles.map((file) => file.path)), config.baseUrl));
     // A Docusaurus site with `onBrokenLinks` other than 'throw' builds with its broken links listed as warnings.
-    if (linkCheck.broken.length && config.onBrokenLinks === 'throw') throw brokenLinksError(linkCheck.broken);
+    if (linkCheck.broken.length && (options.onBrokenLinks ?? config.onBrokenLinks) === 'throw') throw brokenLinksError(linkCheck.broken);
     const warnings = [...parsed.flatMap((doc) => doc.warnings), ...[...linkCheck.broken, ...linkCheck.outside].map((link) => `${link.where}  ${link.href}  → ${link.reason}`)];
 
     await time('emit', async () => {
@@ -225,6 +229,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       pages: records,
       client,
       warnings,
+      links: { broken: linkCheck.broken, outside: linkCheck.outside },
       stats: {
         docs: parsed.length,
         pages: records.length,

@@ -46,18 +46,20 @@ export function restoreTabs(): void {
 function choose(tab: HTMLElement): void {
   const group = tab.closest<HTMLElement>('[data-tabs]')!;
   const value = tab.dataset.value!;
-  const { groupId, queryString } = group.dataset;
+  const { groupId } = group.dataset;
   // Other groups above may change height; keep the clicked tab where the reader sees it.
   const before = tab.getBoundingClientRect().top;
-  select(group, value);
+  const changed = [group, ...(groupId ? [...document.querySelectorAll<HTMLElement>('[data-tabs]')].filter((other) => other !== group && other.dataset.groupId === groupId) : [])];
+  for (const each of changed) select(each, value);
   if (groupId) {
     storage.set(STORAGE_PREFIX + groupId, value);
-    for (const other of document.querySelectorAll<HTMLElement>('[data-tabs]')) if (other !== group && other.dataset.groupId === groupId) select(other, value);
     window.scrollBy(0, tab.getBoundingClientRect().top - before);
   }
-  if (queryString) {
+  // The URL says what every group that names a query key now shows.
+  const keys = changed.flatMap((each) => (each.dataset.queryString ? [each.dataset.queryString] : []));
+  if (keys.length) {
     const url = new URL(location.href);
-    url.searchParams.set(queryString, value);
+    for (const key of keys) url.searchParams.set(key, value);
     history.replaceState(history.state, '', url.href);
   }
 }

@@ -75,6 +75,14 @@ test('admonitions: legacy keywords, both title forms, nesting with a longer fenc
   assert.ok(result.warnings.some((w) => w.startsWith('docs/intro.md:56:1  unknown admonition ":::mystery"')), result.warnings.join('\n'));
 });
 
+test('front matter: hide_title, pagination_next and pagination_label as Docusaurus reads them; sidebar link items', async () => {
+  const raw = await page('docs/raw-html');
+  assert.doesNotMatch(raw, /<h1 class="doc-title">/, 'hide_title');
+  assert.match(raw, /pagination-nav__link--next" href="\/base\/docs\/intro\/"><span class="pagination-nav__sublabel">下一页<\/span><span class="pagination-nav__label">介绍<\/span>/, 'pagination_next names the intro, not the sidebar\'s next item');
+  assert.match(await page('docs/guides/setup'), /pagination-nav__link--next" href="\/base\/docs\/raw-html\/"><span class="pagination-nav__sublabel">下一页<\/span><span class="pagination-nav__label">HTML 页<\/span>/, 'pagination_label names the page in its neighbours\' pagination');
+  assert.match(raw, /<a class="menu__link" href="https:\/\/example\.org\/" target="_blank" rel="noopener noreferrer">外部链接<\/a>/, 'a sidebar link item');
+});
+
 test('an unknown front matter key is a warning naming the file and the closest known key', () => {
   assert.ok(result.warnings.includes('docs/intro.md  unknown front matter key "titel" (did you mean "title"?); it is ignored'), result.warnings.join('\n'));
   assert.ok(!result.warnings.some((w) => /"(tags|hide_title)"/.test(w)), 'Docusaurus keys docsgen ignores are not warned about');

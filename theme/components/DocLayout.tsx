@@ -24,7 +24,7 @@ export function DocLayout({ page }: { page: PageData }) {
           <article className="doc-article">
             {page.banner && <DocBanner kind={page.banner} />}
             <Breadcrumbs items={page.breadcrumbs} />
-            <h1 className="doc-title">{page.title}</h1>
+            {!page.hideTitle && <h1 className="doc-title">{page.title}</h1>}
             {showToc && <TocCollapsible toc={page.toc} />}
             <div className="markdown" dangerouslySetInnerHTML={{ __html: page.html }} />
             <DocPagination previous={page.previous} next={page.next} />

@@ -57,6 +57,8 @@ export interface PageData {
   previous?: NavLink;
   next?: NavLink;
   banner?: 'draft' | 'unlisted';
+  /** Front matter `hide_title`: the page shows no title heading of its own. */
+  hideTitle?: boolean;
   hideTableOfContents: boolean;
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -11,6 +11,14 @@ export interface CorpusOptions {
   dir: string;
   /** Where docs/ and pages/ go, relative to dir. `serve` watches only `content/`, so its benchmark uses that. */
   contentDir?: string;
+  /** Doc ids to use first (the page catalogue's), before generated `s0/c0/p0` ids fill up to `pages`. */
+  ids?: string[];
+}
+
+/** The documentation centre's doc ids, one a line (`api/signature`), for a corpus shaped like the real site. */
+export async function catalogueIds(): Promise<string[]> {
+  const text = await readFile(new URL('../test/fixtures/page-catalogue.txt', import.meta.url), 'utf8');
+  return text.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
 }
 
 const TOPICS = ['设备绑定', '固件升级', '云存储', '实时预览', '双向对讲', '消息推送', '局域网直连', '低功耗唤醒', '物模型', '场景联动', '激活码', '子账号权限', '签名算法', '访问令牌', '网关子设备'];
@@ -47,12 +55,12 @@ const CODE: Record<string, string> = {
 };
 
 /** Writes the corpus: `docs/` with sections of categories of pages, plus a docsgen site.config.ts. */
-export async function writeCorpus({ pages, dir, contentDir = '.' }: CorpusOptions): Promise<string[]> {
+export async function writeCorpus({ pages, dir, contentDir = '.', ids: given = [] }: CorpusOptions): Promise<string[]> {
   await rm(dir, { recursive: true, force: true });
   const perCategory = 20;
   const categoriesPerSection = 10;
-  const ids: string[] = [];
-  for (let i = 0; i < pages; i++) {
+  const ids: string[] = given.slice(0, pages);
+  for (let i = 0; ids.length < pages; i++) {
     const section = Math.floor(i / (perCategory * categoriesPerSection));
     const category = Math.floor(i / perCategory) % categoriesPerSection;
     ids.push(`s${section}/c${category}/p${i % perCategory}`);
@@ -100,12 +108,14 @@ ${sentence(next)}
 回到[本页第一部分](#part-1)，或继续阅读[下一篇](${path.posix.relative(path.posix.dirname(id), ids[(i + 1) % ids.length])}.md)。
 `;
     files.push(write(`docs/${id}.md`, body));
-    folders.add(path.posix.dirname(id));
-    folders.add(path.posix.dirname(path.posix.dirname(id)));
+    for (let folder = path.posix.dirname(id); folder !== '.'; folder = path.posix.dirname(folder)) folders.add(folder);
   });
   for (const folder of folders) {
-    const label = folder.includes('/') ? `分类 ${folder.split('/')[1].slice(1)}` : `章节 ${folder.slice(1)}`;
-    files.push(write(`docs/${folder}/_category_.json`, JSON.stringify({ label, position: Number(folder.split('/').at(-1)!.slice(1)), collapsed: true }) + '\n'));
+    const name = folder.split('/').at(-1)!;
+    const generated = /^[sc]\d+$/.test(name);
+    const label = !generated ? name : folder.includes('/') ? `分类 ${name.slice(1)}` : `章节 ${name.slice(1)}`;
+    const position = generated ? Number(name.slice(1)) : [...folders].indexOf(folder);
+    files.push(write(`docs/${folder}/_category_.json`, JSON.stringify({ label, position, collapsed: true }) + '\n'));
   }
   files.push(write('pages/index.tsx', `export default function Home() {\n  return <h1>基准测试站点</h1>;\n}\n`));
   files.push(

@@ -6,8 +6,12 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const external = ['esbuild', 'react', 'react-dom', 'chokidar', 'lunr'];
 
 await build({
-  // The parse worker is its own entry: worker threads load it by file name next to cli.js.
-  entryPoints: { cli: 'packages/cli/src/index.ts', 'parse-worker': 'packages/core/src/markdown/parse-worker.ts' },
+  // The workers are entries of their own: worker threads load them by file name next to cli.js.
+  entryPoints: {
+    cli: 'packages/cli/src/index.ts',
+    'parse-worker': 'packages/core/src/markdown/parse-worker.ts',
+    'render-worker': 'packages/core/src/render/render-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

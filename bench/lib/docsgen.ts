@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runMeasured, type ProcessRun } from './measure.js';
@@ -12,8 +13,9 @@ export interface DocsgenBuild extends ProcessRun {
   stages: Record<string, number>;
 }
 
-/** A cold `docsgen build` in a fresh node process, as a user runs it. */
+/** A cold `docsgen build` in a fresh node process, as a user runs it: its parse cache emptied first (it writes one). */
 export async function docsgenBuild(root: string, outDir: string): Promise<DocsgenBuild> {
+  await rm(path.join(root, 'node_modules', '.cache', 'docsgen'), { recursive: true, force: true });
   const run = await runMeasured(process.execPath, [CHILD, '--root', root, 'build', '--out', outDir], { cwd: REPO_ROOT });
   const reported = /BENCH (\{.*\})/.exec(run.stderr);
   const exact = reported ? (JSON.parse(reported[1]) as { maxRssKb: number }).maxRssKb * 1024 : 0;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, symlink } from 'node:fs/promises';
 import { build } from '../../packages/core/src/build.js';
 import { DocsgenError } from '../../packages/core/src/errors.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
@@ -98,4 +98,84 @@ test('relative slugs resolve against the doc\'s folder, within the docs route', 
     await site.write('content/docs/guide/moved.md', '---\ntitle: 搬家\nslug: ../elsewhere/./here\n---\n正文\n');
     await build({ root: site.root, write: true });
     assert.ok(existsSync(site.file('build/docs/elsewhere/here/index.html')));
+  }));
+
+for (const target of ['../../.env', '../../.git/config', '../../site.config.ts', '../'.repeat(12) + 'etc/hostname', 'guide/../../../.env']) {
+  test(`an image at ${target} (outside the content and static folders) is an error with file:line and is not published`, () =>
+    withSite(async (site) => {
+      await site.write('.env', 'SECRET_TOKEN=abc\n');
+      await site.write('.git/config', '[core]\n');
+      await site.write('content/docs/evil.md', `---\ntitle: 坏\n---\n\n![图](${target})\n`);
+      await assert.rejects(build({ root: site.root, write: true }), failsWith(new RegExp(`content/docs/evil\\.md:5  image ${target.replace(/[.?*]/g, '\\$&')} is outside the content and static folders`)));
+      assert.ok(!existsSync(site.file('build')), 'nothing was published');
+    }));
+}
+
+test('images in the static folder and elsewhere in the content folder are published', () =>
+  withSite(async (site) => {
+    await site.write('content/images/shared.png', 'png');
+    await site.write('content/docs/pictures.md', '---\ntitle: 图片\n---\n\n![标志](../../static/img/logo.svg)\n\n![共用](../images/shared.png)\n');
+    await build({ root: site.root, write: true });
+    const page = await readFile(site.file('build/docs/pictures/index.html'), 'utf8');
+    assert.match(page, /src="\/docscenter\/img\/logo\.svg"/);
+    assert.match(page, /src="\/docscenter\/assets\/content\/images\/shared\.png"/);
+    assert.equal(await site.read('build/assets/content/images/shared.png'), 'png');
+  }));
+
+for (const [link, target, pattern] of [
+  ['static/passwd', '/etc/passwd', /static\/passwd  a symbolic link to \/etc\/passwd, outside the static folder/],
+  ['content/docs/leak.md', '../../secret.md', /content\/docs\/leak\.md  a symbolic link to .*\/secret\.md, outside the content\/docs folder/],
+  ['content/docs/guide/picture.png', '../../../site.config.ts', /content\/docs\/guide\/picture\.png  a symbolic link to .*\/site\.config\.ts, outside the content\/docs folder/],
+  ['static/img/config.ts', '../../site.config.ts', /static\/img\/config\.ts  a symbolic link to .*\/site\.config\.ts, outside the static folder/],
+] as const) {
+  test(`a symbolic link ${link} -> ${target} is not followed out of the site`, () =>
+    withSite(async (site) => {
+      await site.write('secret.md', '---\ntitle: 秘密\n---\n秘密\n');
+      await symlink(target, site.file(link));
+      if (link.endsWith('.png')) await site.edit('content/docs/intro.md', (text) => text + '\n![图](./guide/picture.png)\n');
+      await assert.rejects(build({ root: site.root, write: true }), failsWith(pattern));
+      assert.ok(!existsSync(site.file('build')), 'nothing was published');
+    }));
+}
+
+test('a symbolic link loop in the content and static folders does not make the build endless', { timeout: 60_000 }, () =>
+  withSite(async (site) => {
+    const before = await build({ root: site.root, write: false });
+    await symlink('..', site.file('content/docs/guide/loop'));
+    await symlink('.', site.file('static/img/self'));
+    const after = await build({ root: site.root, write: true });
+    assert.equal(after.stats.pages, before.stats.pages, 'no doc is found again through the loop');
+    assert.equal(after.stats.files, before.stats.files, 'no static file is published again through the loop');
+  }));
+
+test('a heading may not take an id of the page itself; one named like it gets a suffix', () =>
+  withSite(async (site) => {
+    for (const id of ['__docsgen_page', '__docsgen', '__main', 'locale-menu', 'user-content-fn-1']) {
+      await site.write('content/docs/clash.md', `---\ntitle: 冲突\n---\n\n正文\n\n## 标题 {#${id}}\n`);
+      await assert.rejects(build({ root: site.root, write: false }), failsWith(new RegExp(`content/docs/clash\\.md:7  heading id \\{#${id}\\} is reserved for the page itself`)));
+    }
+    await site.write('content/docs/clash.md', '---\ntitle: 冲突\n---\n\n## __main\n\n## __docsgen_page\n\n## locale menu\n');
+    await build({ root: site.root, write: true });
+    const page = await readFile(site.file('build/docs/clash/index.html'), 'utf8');
+    for (const id of ['__main', '__docsgen_page', '__docsgen', 'locale-menu']) assert.equal(page.split(`id="${id}"`).length - 1, 1, `one element with id ${id}`);
+    assert.match(page, /<h2 id="__main-1">/);
+    assert.match(page, /<h2 id="__docsgen_page-1">/);
+    assert.match(page, /<h2 id="locale-menu-1">/);
+  }));
+
+test('duplicate explicit heading ids are an error naming both lines', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/twice.md', '---\ntitle: 两次\n---\n\n## 一 {#same}\n\n正文\n\n## 二 {#same}\n');
+    await assert.rejects(build({ root: site.root, write: false }), failsWith(/content\/docs\/twice\.md:9  duplicate heading id \{#same\} \(first on line 5\)/));
+    await site.write('content/docs/twice.md', '---\ntitle: 两次\n---\n\n## 设备\n\n## 别的 {#设备}\n');
+    await assert.rejects(build({ root: site.root, write: false }), failsWith(/content\/docs\/twice\.md:7  duplicate heading id \{#设备\} \(another heading already has it\)/));
+  }));
+
+test('footnotes with Chinese labels build, and their links are checked', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/notes.md', '---\ntitle: 脚注\n---\n\n正文[^注释]，另一处[^说明]。\n\n[^注释]: 第一条。\n[^说明]: 第二条。\n');
+    await build({ root: site.root, write: true });
+    assert.match(await readFile(site.file('build/docs/notes/index.html'), 'utf8'), /id="user-content-fn-%E6%B3%A8%E9%87%8A"/);
+    await site.edit('content/docs/intro.md', (text) => text + '\n[坏锚点](./notes.md#user-content-fn-没有)\n');
+    await assert.rejects(build({ root: site.root, write: false }), failsWith(/no anchor #user-content-fn-没有 on \/docscenter\/docs\/notes\//));
   }));

@@ -161,8 +161,9 @@ function rememberScroll(): void {
 /** Scrolls to a hash target or a position. */
 export function scrollTo(target: ScrollTarget): void {
   if ('hash' in target) {
-    const id = decodeURIComponent(target.hash.slice(1));
-    const element = id ? document.getElementById(id) : null;
+    // As browsers do: the id as written in the URL, then decoded (footnote ids keep their percent-escapes: `fn-%E6%B3%A8`).
+    const raw = target.hash.slice(1);
+    const element = raw ? (document.getElementById(raw) ?? document.getElementById(safeDecode(raw))) : null;
     if (element) {
       element.scrollIntoView();
       return;
@@ -171,6 +172,14 @@ export function scrollTo(target: ScrollTarget): void {
     return;
   }
   window.scrollTo(0, target.y);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 function titleOf(page: PageData): string {

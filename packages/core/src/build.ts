@@ -6,10 +6,10 @@ import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } fro
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
 import { docsBaseOf, docsDirOf } from './config/schema.js';
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
+import { readDocAssets, readStatic } from './emit/copied-files.js';
 import { stageOutput } from './emit/emit-site.js';
 import { claimOutputFolder } from './emit/output-folder.js';
 import { createOutputSink } from './emit/output-sink.js';
-import { readDocAssets, readStatic } from './emit/read-assets.js';
 import { homeRedirect, redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
 import { hash } from './hash.js';
@@ -43,7 +43,7 @@ export interface BuildOptions {
   cacheDir?: string;
   /** Overrides the configuration's `onBrokenLinks`: `npm run compat` reports every broken link of a site and goes on. */
   onBrokenLinks?: 'throw' | 'warn';
-  /** Threads that parse Markdown; by default one per core on sites large enough to pay for starting them. */
+  /** Threads that parse Markdown and render pages; by default one per core on sites large enough to pay for starting them. */
   threads?: number;
   onProgress?: (event: ProgressEvent) => void;
 }
@@ -56,7 +56,7 @@ export interface ProgressEvent {
 
 /** What survives between rebuilds in one `serve` process. */
 export interface BuildCache extends ParsedDocMemory {
-  theme?: Promise<{ server: ThemeServer; client: ClientBundle }>;
+  theme?: Promise<LoadedTheme>;
   rendered: RenderedPageMemory;
   scanned: Map<string, { stamp: string; doc: DocSource }>;
 }
@@ -144,7 +144,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
   const mainDocRoute = routes.routeById.get(config.mainDocId ?? sidebar.order[0]?.docId ?? '') ?? parsed[0]?.source.route;
 
-  const { server: theme, client } = await time('theme', () => themePromise);
+  const { server: theme, code: themeCode, client } = await time('theme', () => themePromise);
   const docPages = buildDocPages(parsed, sidebar);
   // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
   // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
@@ -184,11 +184,21 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const categoryPagesFrom = config.sidebar ? path.relative(root, loaded.configFile) : docsDirOf(config);
     const pages = [...pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl }), ...generatedIndexPages(sidebar, categoryPagesFrom, config.baseUrl)];
     const { records, renderedCount } = await time('render', () =>
-      renderStage({ pages, context, keyByFile: parsedDocs.keyByFile, memory: options.cache?.rendered, sink, baseUrl: config.baseUrl, onProgress: (done, total) => progress({ stage: 'render', done, total }) }),
+      renderStage({
+        pages,
+        context,
+        themeCode,
+        keyByFile: parsedDocs.keyByFile,
+        memory: options.cache?.rendered,
+        sink,
+        baseUrl: config.baseUrl,
+        threads: options.threads,
+        onProgress: (done, total) => progress({ stage: 'render', done, total }),
+      }),
     );
 
-    const staticFiles = await readStatic(root, config.staticDir);
-    const docAssets = await readDocAssets(root, docsDirOf(config), parsed);
+    const staticFiles = await readStatic(root, config);
+    const docAssets = await readDocAssets(root, config, parsed);
     const otherFiles: OutputFile[] = [
       ...client.files,
       { path: siteDataFile, contents: siteData },
@@ -247,7 +257,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
-async function loadTheme(content: ContentSource, baseUrl: string): Promise<{ server: ThemeServer; client: ClientBundle }> {
-  const [server, client] = await Promise.all([loadThemeServer(content.pages), bundleClient({ baseUrl })]);
-  return { server, client };
+/** The theme for node (and its code, for render workers) and for the browser. */
+interface LoadedTheme {
+  server: ThemeServer;
+  code: string;
+  client: ClientBundle;
+}
+
+async function loadTheme(content: ContentSource, baseUrl: string): Promise<LoadedTheme> {
+  const [{ server, code }, client] = await Promise.all([loadThemeServer(content.pages), bundleClient({ baseUrl })]);
+  return { server, code, client };
 }

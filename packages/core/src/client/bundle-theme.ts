@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { rm, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import { threadId } from 'node:worker_threads';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { DocsgenError } from '../errors.js';
 
@@ -69,7 +70,13 @@ export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<Cl
 }
 
 /** Bundles the theme's server entry and the React pages for rendering in node, then imports it. */
-export async function loadThemeServer(pageFiles: { file: string; absolutePath: string }[]): Promise<ThemeServer> {
+export async function loadThemeServer(pageFiles: { file: string; absolutePath: string }[]): Promise<{ server: ThemeServer; code: string }> {
+  const code = await bundleThemeServer(pageFiles);
+  return { server: await importThemeServer(code), code };
+}
+
+/** The theme's server entry and the React pages as one ES module's code, importable by importThemeServer. */
+async function bundleThemeServer(pageFiles: { file: string; absolutePath: string }[]): Promise<string> {
   const dir = themeDir();
   const pagesModule = pageFiles.map((page, i) => `import * as page${i} from ${JSON.stringify(page.absolutePath)};`).join('\n') +
     `\nexport const pages = [${pageFiles.map((page, i) => `{ file: ${JSON.stringify(page.file)}, module: page${i} }`).join(', ')}];`;
@@ -90,9 +97,14 @@ export async function loadThemeServer(pageFiles: { file: string; absolutePath: s
   }).catch((error: unknown) => {
     throw themeBuildError(error);
   });
-  const code = result.outputFiles[0].text;
+  return result.outputFiles[0].text;
+}
+
+/** Imports bundled theme code; render workers call it with the code the build bundled. */
+export async function importThemeServer(code: string): Promise<ThemeServer> {
   // Import from a file inside the theme folder so that `react` resolves to the project's copy; a new name each time defeats the module cache.
-  const file = path.join(dir, `.server-${createHash('sha1').update(code).digest('hex').slice(0, 12)}-${process.pid}-${Date.now()}.mjs`);
+  const unique = `${process.pid}-${threadId}-${Date.now()}`;
+  const file = path.join(themeDir(), `.server-${createHash('sha1').update(code).digest('hex').slice(0, 12)}-${unique}.mjs`);
   try {
     await writeFile(file, code);
     return (await import(pathToFileURL(file).href)) as ThemeServer;

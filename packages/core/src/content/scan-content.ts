@@ -1,9 +1,9 @@
-import fg from 'fast-glob';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { docRoute, joinUrl } from '@docsgen/shared';
 import { docsBaseOf, docsDirOf, type SidebarCategoryLink, type SiteConfig } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
+import { findSiteFiles } from './contained-files.js';
 import { docIdentity } from './doc-routes.js';
 import { readCategory } from './read-category.js';
 import { splitNumberPrefix, stripNumberPrefixes } from './number-prefix.js';
@@ -70,10 +70,10 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
   const docsBase = docsBaseOf(config);
   const [docFiles, categoryFiles, pageFiles, assets] = await Promise.all([
     // As Docusaurus: files and folders starting with `_` are partials, imported by docs, not pages of their own.
-    fg('**/*.{md,mdx}', { cwd: path.join(root, docsDir), ignore: ['**/_*', '**/_*/**', '**/node_modules/**'] }),
-    fg('**/_category_.{json,yml,yaml}', { cwd: path.join(root, docsDir) }),
-    fg('**/*.{tsx,jsx}', { cwd: path.join(root, pagesDir) }),
-    fg('**/*.{png,jpg,jpeg,gif,svg,webp}', { cwd: path.join(root, docsDir) }),
+    findSiteFiles(root, docsDir, '**/*.{md,mdx}').then((files) => files.filter((file) => !file.split('/').some((segment) => segment.startsWith('_')))),
+    findSiteFiles(root, docsDir, '**/_category_.{json,yml,yaml}'),
+    findSiteFiles(root, pagesDir, '**/*.{tsx,jsx}'),
+    findSiteFiles(root, docsDir, '**/*.{png,jpg,jpeg,gif,svg,webp}'),
   ]);
 
   const docs = (

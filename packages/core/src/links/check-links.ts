@@ -37,7 +37,8 @@ const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /** Checks every internal link and anchor of the rendered pages against the ids those pages really carry. */
 export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl, configFile = CONFIG_FILE, outsideRoutes = [] }: LinkCheckInput): LinkCheckResult {
-  const idsByRoute = new Map(pages.map((page) => [page.route, page.ids]));
+  // Hrefs are compared decoded; ids that carry percent-escapes (footnotes: `user-content-fn-%E6%B3%A8`) count decoded too.
+  const idsByRoute = new Map(pages.map((page) => [page.route, withDecodedIds(page.ids)]));
   const themeKeyByHref = new Map<string, string>();
   for (const link of themeLinks) if (!themeKeyByHref.has(link.href)) themeKeyByHref.set(link.href, link.configKey);
   const broken: BrokenLink[] = [];
@@ -102,6 +103,11 @@ function splitUrl(href: string, fromRoute: string): { pathname: string; hash?: s
   }
   const url = new URL(href, 'http://site.invalid' + fromRoute);
   return { pathname: safeDecode(url.pathname), hash: url.hash ? safeDecode(url.hash.slice(1)) : undefined };
+}
+
+function withDecodedIds(ids: Set<string>): Set<string> {
+  const encoded = [...ids].filter((id) => id.includes('%'));
+  return encoded.length ? new Set([...ids, ...encoded.map(safeDecode)]) : ids;
 }
 
 function safeDecode(value: string): string {

@@ -13,8 +13,8 @@ export interface DocState {
   lineOffset: number;
   /** Maps a link as written to the URL the page carries, as Docusaurus resolves it (see resolve-links.ts). */
   resolveLink: (written: string) => string;
-  /** Maps an image path (relative, or absolute under the static folder) to its URL in the built site. */
-  resolveAsset: (written: string) => string;
+  /** Maps an image path (relative, or absolute under the static folder), written on a line of the file, to its URL in the built site. */
+  resolveAsset: (written: string, line: number) => string;
   /** True when the title comes from the first `#` heading, which then leaves the body. */
   titleFromBody: boolean;
   toc: TocItem[];

@@ -29,7 +29,7 @@ export function remarkLinks() {
       const start = node.position?.start;
       const place = { written, line: (start?.line ?? 1) + lineOffset - 1, column: start?.column ?? 1 };
       if (target.type === 'image') {
-        if (!/^[a-z]+:|^\/\//i.test(written)) target.url = resolveAsset(written);
+        if (!/^[a-z]+:|^\/\//i.test(written)) target.url = resolveAsset(written, place.line);
         images.push({ href: target.url, ...place });
         return;
       }

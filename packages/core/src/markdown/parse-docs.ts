@@ -24,6 +24,7 @@ import type { CodeHighlighter } from './highlighter.js';
 import { unknownFrontMatterKeys } from '../content/front-matter-keys.js';
 import { docState, type DocState } from './doc-state.js';
 import { remarkHeadingIds } from './heading-ids.js';
+import { imagePlace } from './image-assets.js';
 import type { LinkReference } from './links.js';
 import { remarkLinks } from './links.js';
 import { remarkLiteralAutolinksWhenPresent } from './literal-autolinks.js';
@@ -130,11 +131,16 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, 
     docsRoot: path.join(root, docsDirOf(config)),
     tabsCount: 0,
     resolveLink: (written) => resolveDocLink(written, { baseUrl: config.baseUrl, routesByDocsPath, routes, docsPath: doc.docsPath, route: doc.route, trailingSlash: config.trailingSlash }),
-    resolveAsset: (written) => {
+    resolveAsset: (written, line) => {
+      // An absolute path is a file of the static folder, as Docusaurus serves it; checkImages looks for it.
       if (written.startsWith('/')) return withBaseUrl(written, config.baseUrl);
-      const target = path.posix.normalize(path.posix.join(docsDir, safeDecode(written.split(/[?#]/)[0])));
-      assets.push(path.posix.join(docsDirOf(config), target));
-      return joinUrl(config.baseUrl, 'assets/docs/' + target);
+      const source = path.posix.normalize(path.posix.join(docsDirOf(config), docsDir, safeDecode(written.split(/[?#]/)[0])));
+      const place = imagePlace(source, config);
+      if (!place) {
+        throw new DocsgenError(`image ${written} is outside the content and static folders`, { location: { file: doc.file, line }, hint: `keep images in ${config.contentDir}/ or ${config.staticDir}/` });
+      }
+      assets.push(source);
+      return joinUrl(config.baseUrl, place.output);
     },
   };
   const mdx = isMdx(doc.file, config.markdown.format);

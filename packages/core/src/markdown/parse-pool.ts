@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { SiteConfig } from '../config/schema.js';
 import type { DocSource } from '../content/scan-content.js';
 import { DocsgenError } from '../errors.js';
+import { workerFile } from '../worker-file.js';
 import { parseDoc, type MarkdownProcessor, type ParsedDoc } from './parse-docs.js';
 import type { ParseJob, ParseReply } from './parse-worker.js';
 
@@ -58,14 +59,8 @@ export async function parseMany(docs: DocSource[], { config, routesByDocsPath, p
   return result;
 }
 
-export function workerUrl(): URL {
-  // From the compiled CLI the worker sits next to it (dist/parse-worker.js). From source (tests run TypeScript through
-  // tsx, whose loader a worker does not inherit) use the same compiled worker, which `npm test` builds first.
-  return import.meta.url.endsWith('.ts') ? new URL('../../../../dist/parse-worker.js', import.meta.url) : new URL('./parse-worker.js', import.meta.url);
-}
-
 function runWorker(job: ParseJob): { online: Promise<void>; result: Promise<Omit<ParsedDoc, 'source'>[]> } {
-  const worker = new Worker(workerUrl(), { workerData: job });
+  const worker = new Worker(workerFile('parse-worker'), { workerData: job });
   const online = new Promise<void>((resolve) => worker.once('online', () => resolve()));
   const result = new Promise<Omit<ParsedDoc, 'source'>[]>((resolve, reject) => {
     worker.once('message', (reply: ParseReply) => {

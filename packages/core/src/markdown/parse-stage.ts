@@ -6,9 +6,10 @@ import { docsDirOf, type SiteConfig } from '../config/schema.js';
 import type { ContentSource, DocSource } from '../content/scan-content.js';
 import { hash } from '../hash.js';
 import type { RouteTable } from '../site/build-routes.js';
+import { workerFile } from '../worker-file.js';
 import { createCodeHighlighter } from './highlighter.js';
 import { createMarkdownProcessor, type MarkdownProcessor, type ParsedDoc } from './parse-docs.js';
-import { parseMany, workerUrl } from './parse-pool.js';
+import { parseMany } from './parse-pool.js';
 
 /** Parsed docs kept in memory by `serve` between rebuilds, with the processor that parsed them. */
 export interface ParsedDocMemory {
@@ -97,7 +98,7 @@ let fingerprint: string | undefined;
 
 /** The compiled parse worker holds the whole Markdown pipeline, so its hash changes with any change to parsing. */
 function parserFingerprint(): string {
-  return (fingerprint ??= hash(readFileSync(workerUrl(), 'utf8')));
+  return (fingerprint ??= hash(readFileSync(workerFile('parse-worker'), 'utf8')));
 }
 
 function withoutSource({ source: _source, ...doc }: ParsedDoc): Omit<ParsedDoc, 'source'> {

@@ -83,7 +83,7 @@ function resolveHtmlUrls(tree: Root, file: VFile, iframeHosts: string[]): void {
     }
     if ((node.tagName === 'img' || node.tagName === 'video' || node.tagName === 'source') && typeof props.src === 'string' && !/^[a-z]+:|^\/\//i.test(props.src)) {
       const written = props.src;
-      props.src = resolveAsset(written);
+      props.src = resolveAsset(written, place.line);
       images.push({ href: props.src, written, ...place });
     }
     if (node.tagName === 'iframe' && parent && index !== undefined) {

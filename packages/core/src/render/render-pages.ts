@@ -1,4 +1,5 @@
-import type { PageData, SidebarItem, ThemeSite } from '@docsgen/shared';
+import { pageDataUrl, type PageData, type SidebarItem, type ThemeSite } from '@docsgen/shared';
+import type { OutputFile } from '../client/bundle-theme.js';
 import type { ThemeServer } from '@docsgen/theme/server';
 
 /** What the stages after rendering need of a page, without its HTML: ids and links for the checker, the route for the sitemap. */
@@ -65,7 +66,7 @@ export function renderPage(page: PageToRender, context: RenderContext): Rendered
     '<meta name="theme-color" content="#ffffff" />',
     assets.faviconUrl ? `<link rel="icon" href="${escapeAttribute(assets.faviconUrl)}" />` : '',
     `<script>${theme.headScript(site)}</script>`,
-    data.kind === 'notFound' ? `<script>${trimHtmlScript()}</script>` : '',
+    data.kind === 'notFound' ? `<script>${trimHtmlScript(site.baseUrl)}</script>` : '',
     `<link rel="stylesheet" href="${assets.cssUrl}" />`,
     `<link rel="preload" href="${assets.siteDataUrl}" as="fetch" crossorigin="anonymous" />`,
     `<script type="module" src="${assets.entryUrl}"></script>`,
@@ -95,9 +96,23 @@ ${head.join('\n')}
   };
 }
 
-/** On the not-found page: `/a/b.html` or `/a/b/index.html` without a page of its own goes to `/a/b/`. */
-function trimHtmlScript(): string {
-  return `(function(){var p=location.pathname,t=null;if(/\\/index\\.html$/.test(p))t=p.slice(0,-10);else if(/\\.html$/.test(p)&&!/\\/404\\.html$/.test(p))t=p.slice(0,-5)+"/";if(t)location.replace(t+location.search+location.hash);})();`;
+/** A rendered page's files: its HTML and, but for the not-found page, its data for client navigation. */
+export function pageFiles(page: RenderedPage, baseUrl: string): OutputFile[] {
+  return page.kind === 'notFound'
+    ? [{ path: page.file, contents: page.html }]
+    : [
+        { path: page.file, contents: page.html },
+        { path: pageDataUrl(baseUrl, page.route).slice(baseUrl.length), contents: page.dataJson },
+      ];
+}
+
+/**
+ * On the not-found page: `/a/b.html` or `/a/b/index.html` without a page of its own goes to `/a/b/`. Only a path under
+ * the base URL is rewritten, and only to the same origin: `//evil.example.com/x.html` is a path to this host, but
+ * written back into the address it would be a link to another site.
+ */
+function trimHtmlScript(baseUrl: string): string {
+  return `(function(){var b=${jsonForScript(baseUrl)},p=location.pathname,t=null;if(p.indexOf(b)!==0||/^\\/[\\/\\\\]/.test(p))return;if(/\\/index\\.html$/.test(p))t=p.slice(0,-10);else if(/\\.html$/.test(p)&&!/\\/404\\.html$/.test(p))t=p.slice(0,-5)+"/";if(!t)return;var u=new URL(t+location.search+location.hash,location.href);if(u.origin===location.origin&&u.pathname.indexOf(b)===0)location.replace(u.href);})();`;
 }
 
 const ID_PATTERN = /\sid="([^"]*)"/g;

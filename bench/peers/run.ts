@@ -1,0 +1,165 @@
+/**
+ * `npm run bench:peers`: builds the same synthetic corpus (bench/corpus.ts with the page catalogue's ids) with
+ * docsgen, Docusaurus 3.10 with Faster on, Docusaurus 3.10 default and VitePress 1.6 (local search on), on this
+ * machine, alternating the systems run by run so that load from other processes falls on all of them alike.
+ * Each run is a cold build (no output, no cache of any kind) followed by a warm rebuild after one page was
+ * edited (each system's own caches kept). Reported per build: wall time, CPU time (user + system of the whole
+ * process tree, from /usr/bin/time) and peak RSS of the whole tree, with the load average when it started.
+ * Peers are installed into bench/peers/<name>/node_modules (gitignored) on first use only.
+ * Env: BENCH_SIZES=206,2000 (default), BENCH_RUNS (runs per system and size, default 3), BENCH_SYSTEMS (a subset, by key).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { appendFile, cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { catalogueIds, writeCorpus } from '../corpus.js';
+import { BENCH_DIR, REPO_ROOT } from '../lib/docsgen.js';
+import { runMeasured } from '../lib/measure.js';
+import { mb, summarize, type Summary } from '../lib/stats.js';
+import { table } from '../lib/table.js';
+
+const HERE = path.join(BENCH_DIR, 'peers');
+/** A copy of the CLI as built when the benchmark starts, so that rebuilding dist/ meanwhile does not change what it measures. */
+const CLI = path.join(BENCH_DIR, '.out', 'peers-cli');
+const sizes = (process.env.BENCH_SIZES ?? '206,2000').split(',').map(Number);
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+/** The page edited before each warm rebuild. */
+const EDITED = 'docs/api/signature.md';
+
+interface Build {
+  wallMs: number;
+  cpuMs: number;
+  peakRssBytes: number;
+  /** One-minute load average when the build started: the machine is shared. */
+  load: number;
+}
+
+interface System {
+  key: string;
+  name: string;
+  /** Folder the corpus's docs/ is copied into, and the build's working directory. */
+  dir: string;
+  docs: string;
+  /** Removed for a cold build: output and every cache. */
+  coldState: string[];
+  command: string[];
+}
+
+const docusaurusCli = ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build'];
+const docusaurusState = ['build', '.docusaurus', 'node_modules/.cache'];
+const systems: System[] = [
+  { key: 'docsgen', name: 'docsgen', dir: '', docs: 'docs', coldState: ['out', 'node_modules/.cache'], command: [path.join(CLI, 'bin', 'docsgen.js'), 'build', '--out', 'out'] },
+  { key: 'faster', name: 'Docusaurus 3.10 Faster', dir: 'docusaurus', docs: 'docs', coldState: docusaurusState, command: [...docusaurusCli, '--config', 'docusaurus.faster.config.js'] },
+  { key: 'docusaurus', name: 'Docusaurus 3.10 default', dir: 'docusaurus', docs: 'docs', coldState: docusaurusState, command: docusaurusCli },
+  { key: 'vitepress', name: 'VitePress 1.6', dir: 'vitepress', docs: 'src/docs', coldState: ['.vitepress/dist', '.vitepress/cache'], command: ['node_modules/vitepress/bin/vitepress.js', 'build'] },
+].filter((system) => !process.env.BENCH_SYSTEMS || process.env.BENCH_SYSTEMS.split(',').includes(system.key));
+
+for (const dir of new Set(systems.map((system) => system.dir).filter(Boolean))) {
+  if (existsSync(path.join(HERE, dir, 'node_modules', '.package-lock.json'))) continue;
+  console.log(`installing into bench/peers/${dir} (npm install)…`);
+  execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: path.join(HERE, dir), stdio: ['ignore', 'inherit', 'inherit'] });
+}
+execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+await rm(CLI, { recursive: true, force: true });
+for (const dir of ['bin', 'dist']) await cp(path.join(REPO_ROOT, dir), path.join(CLI, dir), { recursive: true });
+
+async function measure(system: System, cwd: string): Promise<Build> {
+  const load = loadavg()[0];
+  const [command, ...args] = system.command;
+  // %U and %S include every descendant the process waited for; %M is the largest single process, a floor for the
+  // tree's peak, which polling (every 50 ms) can miss on a short build.
+  const run = await runMeasured('/usr/bin/time', ['-f', 'CPU %U %S %M', process.execPath, command, ...args], {
+    cwd,
+    env: { ...process.env, NODE_ENV: 'production', NO_UPDATE_NOTIFIER: '1' },
+  });
+  const cpu = /CPU ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(run.stderr);
+  if (!cpu) throw new Error(`no CPU time from /usr/bin/time:\n${run.stderr.slice(-2000)}`);
+  return { wallMs: run.wallMs, cpuMs: (Number(cpu[1]) + Number(cpu[2])) * 1000, peakRssBytes: Math.max(run.peakRssBytes, Number(cpu[3]) * 1024), load };
+}
+
+interface Samples {
+  cold: Build[];
+  warm: Build[];
+}
+
+interface SizeResult {
+  pages: number;
+  systems: Record<string, { name: string; cold: Record<keyof Build, Summary>; warm: Record<keyof Build, Summary>; runs: Samples }>;
+}
+
+const summaryOf = (builds: Build[]): Record<keyof Build, Summary> => ({
+  wallMs: summarize(builds.map((b) => b.wallMs)),
+  cpuMs: summarize(builds.map((b) => b.cpuMs)),
+  peakRssBytes: summarize(builds.map((b) => b.peakRssBytes)),
+  load: summarize(builds.map((b) => b.load)),
+});
+
+const ids = await catalogueIds();
+const results: SizeResult[] = [];
+for (const pages of sizes) {
+  const corpus = path.join(BENCH_DIR, '.corpus', `peers-${pages}`);
+  await writeCorpus({ pages, dir: corpus, ids });
+  const samples = new Map(systems.map((system) => [system.key, { cold: [], warm: [] } as Samples]));
+  // The peers read the same Markdown and _category_.json files from their own folders.
+  for (const system of systems.filter((s) => s.dir)) {
+    const target = path.join(HERE, system.dir, system.docs);
+    await rm(target, { recursive: true, force: true });
+    await cp(path.join(corpus, 'docs'), target, { recursive: true });
+  }
+  for (let run = 0; run < runs; run++) {
+    // Each run starts with a different system, so none always runs right after the heaviest.
+    const order = systems.map((_, i) => systems[(i + run) % systems.length]);
+    for (const system of order) {
+      const cwd = system.dir ? path.join(HERE, system.dir) : corpus;
+      const edited = path.join(cwd, system.docs, path.relative('docs', EDITED));
+      const original = await readFile(edited, 'utf8');
+      for (const state of system.coldState) await rm(path.join(cwd, state), { recursive: true, force: true });
+      const cold = await measure(system, cwd);
+      await appendFile(edited, `\n编辑后的段落，第 ${run + 1} 次运行。\n`);
+      const warm = await measure(system, cwd);
+      await writeFile(edited, original);
+      samples.get(system.key)!.cold.push(cold);
+      samples.get(system.key)!.warm.push(warm);
+      const line = (b: Build) => `${(b.wallMs / 1000).toFixed(2)} s wall, ${(b.cpuMs / 1000).toFixed(2)} s CPU, ${mb(b.peakRssBytes)}, load ${b.load.toFixed(2)}`;
+      console.log(`  ${pages} pages, run ${run + 1}/${runs}, ${system.name}: cold ${line(cold)}; warm ${line(warm)}`);
+    }
+  }
+  results.push({
+    pages,
+    systems: Object.fromEntries(systems.map((system) => {
+      const { cold, warm } = samples.get(system.key)!;
+      return [system.key, { name: system.name, cold: summaryOf(cold), warm: summaryOf(warm), runs: { cold, warm } }];
+    })),
+  });
+}
+
+const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+const ratio = (ours: number, theirs: number) => `${(theirs / ours).toFixed(1)}×`;
+for (const { pages, systems: measured } of results) {
+  const ours = measured.docsgen;
+  for (const kind of ['cold', 'warm'] as const) {
+    console.log(`\n## ${pages} pages, ${kind} (medians of ${runs}; ratio = peer ÷ docsgen)\n`);
+    console.log(
+      table(
+        ['system', 'wall', 'CPU', 'peak RSS', 'load', 'wall ratio', 'CPU ratio'],
+        Object.values(measured).map((s) => [
+          s.name,
+          seconds(s[kind].wallMs.median),
+          seconds(s[kind].cpuMs.median),
+          mb(s[kind].peakRssBytes.median),
+          `${s[kind].load.min.toFixed(1)}–${s[kind].load.max.toFixed(1)}`,
+          ours ? ratio(ours[kind].wallMs.median, s[kind].wallMs.median) : '–',
+          ours ? ratio(ours[kind].cpuMs.median, s[kind].cpuMs.median) : '–',
+        ]),
+      ),
+    );
+  }
+}
+
+// Results of earlier sizes stay in the file, so a size can be rerun alone.
+const resultsFile = path.join(BENCH_DIR, 'results-peers.json');
+const previous = existsSync(resultsFile) ? (JSON.parse(await readFile(resultsFile, 'utf8')) as { results: SizeResult[] }).results : [];
+const merged = [...previous.filter((old) => !results.some((fresh) => fresh.pages === old.pages)), ...results].sort((a, b) => a.pages - b.pages);
+await writeFile(resultsFile, JSON.stringify({ date: new Date().toISOString(), results: merged }, null, 2) + '\n');
+console.log('\nwrote bench/results-peers.json');

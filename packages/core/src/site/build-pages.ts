@@ -14,6 +14,8 @@ export interface DocPageInput {
 export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar): DocPageInput[] {
   const position = new Map(sidebar.order.map((entry, i) => [entry.docId, i]));
   const linkTo = new Map(docs.map((doc) => [doc.source.id, { label: paginationLabel(doc), href: doc.source.route }]));
+  // Neighbours are named as the sidebar names them, unless a doc asks for a label of its own.
+  const paginationLabels = new Map(docs.flatMap((doc) => (typeof doc.source.frontMatter.pagination_label === 'string' ? [[doc.source.id, doc.source.frontMatter.pagination_label] as const] : [])));
   /** Docusaurus's `pagination_prev` / `pagination_next`: another doc's id, or null for none. */
   const chosen = (doc: ParsedDoc, key: 'pagination_prev' | 'pagination_next', fallback: NavLink | undefined): NavLink | undefined => {
     const value = doc.source.frontMatter[key];
@@ -29,7 +31,7 @@ export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar): DocPageInput
     const neighbour = (offset: number): NavLink | undefined => {
       if (index === undefined) return undefined;
       const entry = sidebar.order[index + offset];
-      return entry && { label: linkTo.get(entry.docId)?.label ?? entry.label, href: entry.href };
+      return entry && { label: paginationLabels.get(entry.docId) ?? entry.label, href: entry.href };
     };
     const trail = sidebar.ancestors.get(id) ?? [];
     const html = fillDocCardLists(doc.html, id, sidebar);

@@ -37,6 +37,7 @@ try {
   for (const [kind, count] of [...unsupported].sort((a, b) => b[1] - a[1])) console.log(`  ${kind}: ${count}`);
 
   const low: string[] = [];
+  const all: { line: string; ratio: number }[] = [];
   let sourceWords = 0;
   let shownWords = 0;
   for (const page of docPages) {
@@ -44,10 +45,15 @@ try {
     const coverage = textCoverage(source, await readFile(path.join(out, page.file), 'utf8'));
     sourceWords += coverage.sourceWords;
     shownWords += coverage.shownWords;
-    if (coverage.ratio < MIN_COVERAGE) low.push(`  ${page.sourceFile}  ${(coverage.ratio * 100).toFixed(1)} % (${coverage.shownWords}/${coverage.sourceWords}); missing: ${coverage.missing.join(' ')}`);
+    const line = `  ${page.sourceFile}  ${(coverage.ratio * 100).toFixed(1)} % (${coverage.shownWords}/${coverage.sourceWords}); missing: ${coverage.missing.join(' ')}`;
+    if (coverage.ratio < MIN_COVERAGE) low.push(line);
+    all.push({ line, ratio: coverage.ratio });
   }
-  console.log(`\nvisible text: ${((shownWords / Math.max(sourceWords, 1)) * 100).toFixed(2)} % of the sources' words reach the pages; ${low.length} of ${docPages.length} pages below ${MIN_COVERAGE * 100} %`);
+  console.log(`\nvisible text: ${((shownWords / Math.max(sourceWords, 1)) * 100).toFixed(2)} % of the sources' words reach the pages (${shownWords} of ${sourceWords}); ${low.length} of ${docPages.length} pages below ${MIN_COVERAGE * 100} %`);
   for (const line of low) console.log(line);
+  // The lowest pages, whatever their share, show what the measure counts as missing.
+  console.log('lowest pages:');
+  for (const { line } of all.sort((a, b) => a.ratio - b.ratio).slice(0, 5)) console.log(line);
 } catch (error) {
   console.error(isDocsgenError(error) ? `docsgen: error: ${error.format()}` : error);
   process.exitCode = 1;

@@ -63,6 +63,8 @@ export function visibleSourceText(markdown: string): string {
 function proseText(text: string): string {
   return text
     .replace(/`([^`\n]+)`/g, (_, code: string) => code.replace(/</g, ' '))
+    // Ordered list numbers are markup: the page shows them as list numbering, not text.
+    .replace(/^(\s*(?:>\s*)*)\d{1,9}[.)](?=\s)/gm, '$1')
     .replace(/^import\s(?:.*\sfrom\s+)?['"][^'"]+['"];?[ \t]*$/gm, ' ')
     .replace(/^export\s+(?:const|let|var|function|default)\b[\s\S]*?(?=\n[ \t]*\n|$(?![\s\S]))/gm, ' ')
     .replace(/<!--[\s\S]*?-->/g, ' ')
@@ -70,6 +72,7 @@ function proseText(text: string): string {
     .replace(/^\s*\[[^\]]+\]:\s*\S+.*$/gm, ' ')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\]\((?:[^()]|\([^()]*\))*\)/g, ']')
+    .replace(/\]\[[^\]\n]*\]/g, ']')
     .replace(/<(?:https?|mailto):[^>]*>/g, ' ')
     .replace(/<\/?[A-Za-z][^<>]*>/g, ' ')
     .replace(/\{#[^}]+\}/g, ' ')
@@ -89,6 +92,8 @@ export function visiblePageText(html: string): string {
       .replace(/<script[\s\S]*?<\/script>/gi, ' ')
       .replace(/<style[\s\S]*?<\/style>/gi, ' ')
       .replace(/<img[^>]*\balt="([^"]*)"[^>]*>/gi, ' $1 ')
+      // Inline elements (highlighted code is made of spans) join the text around them; other tags separate it.
+      .replace(/<\/?(?:span|a|code|strong|em|b|i|kbd|sub|sup|mark|del|s|u|small|abbr)\b[^>]*>/gi, '')
       .replace(/<[^>]+>/g, ' '),
   );
 }
@@ -97,7 +102,8 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 
 function countWords(text: string): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const match of decodeEntities(text).toLowerCase().matchAll(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}]+/gu)) {
+  // A CJK character is a word of its own, also next to Latin letters (`Consumer并启动` is `consumer`, 并, 启, 动).
+  for (const match of decodeEntities(text).toLowerCase().matchAll(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+/gu)) {
     const word = match[0];
     if (!CJK.test(word) && word.length < 2 && !/\d/.test(word)) continue;
     counts.set(word, (counts.get(word) ?? 0) + 1);

@@ -10,6 +10,8 @@ export default defineConfig({
   localeLabel: '简体中文',
   favicon: 'img/favicon.svg',
   mainDocId: 'overview/index',
+  // The date of each doc's last commit in its footer and the sitemap; no edit link: the sources are not public.
+  showLastUpdateTime: true,
   navbar: {
     title: '汐云开发者文档中心',
     logo: { src: 'img/logo.svg', alt: '汐云物联' },
@@ -21,6 +23,7 @@ export default defineConfig({
       { type: 'doc', docId: 'app/index', label: 'App 开发', activeBasePath: '/docs/app/' },
       { type: 'doc', docId: 'pc/index', label: 'PC 开发', activeBasePath: '/docs/pc/' },
       { type: 'doc', docId: 'web/index', label: 'Web 开发', activeBasePath: '/docs/web/' },
+      { type: 'doc', docId: 'api/index', label: '云端 API', activeBasePath: '/docs/api/' },
       { type: 'doc', docId: 'reference/index', label: '开发参考', activeBasePath: '/docs/reference/' },
       { type: 'doc', docId: 'faq/index', label: '帮助中心', activeBasePath: '/docs/faq/' },
       { type: 'localeDropdown' },

@@ -139,6 +139,21 @@ function printReport(r: Results): void {
     console.log(table(['edit', 'median', 'p95', 'max'], [...rows('one page (body)', r.reload.body), ...rows('sidebar (title)', r.reload.title)]));
   } else if (r.reload) console.log(`\nreload: ${r.reload.error}`);
   console.log('\n## Search index\n');
-  if (!r.search.length) console.log('no assets/search-index*.json in the output: the search index is not built yet.');
-  else console.log(table(['site', 'file', 'raw', 'gzip', 'load', 'query median', 'query p95'], r.search.map((s) => [s.site, s.file, kb(s.raw), kb(s.gzip), s.loadMs ? ms(s.loadMs) : '–', s.query ? `${s.query.median.toFixed(2)} ms` : '–', s.query ? `${s.query.p95.toFixed(2)} ms` : (s.note ?? '–')])));
+  if (!r.search.length) console.log('no assets/search/ in the output: the search index is not built.');
+  else
+    console.log(
+      table(
+        ['site', 'files', 'index gzip', 'meta gzip', 'first query (median / max)', 'second query (median / max)', 'cold query (median / p95)', 'warm query (median / p95)'],
+        r.search.map((s) => [
+          s.site,
+          String(s.files),
+          kb(s.gzip),
+          kb(s.metaGzip),
+          `${kb(s.firstQuery.median)} / ${kb(s.firstQuery.max)}`,
+          `${kb(s.secondQuery.median)} / ${kb(s.secondQuery.max)}`,
+          `${s.cold.median.toFixed(1)} / ${s.cold.p95.toFixed(1)} ms`,
+          `${s.warm.median.toFixed(1)} / ${s.warm.p95.toFixed(1)} ms`,
+        ]),
+      ),
+    );
 }

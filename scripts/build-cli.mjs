@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const external = ['esbuild', 'react', 'react-dom', 'chokidar', 'lunr'];
+const external = ['esbuild', 'react', 'react-dom', 'chokidar'];
 
 await build({
   // The workers are entries of their own: worker threads load them by file name next to cli.js.

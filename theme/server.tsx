@@ -2,7 +2,6 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import type { PageData, SidebarItem, ThemeSite } from '@docsgen/shared';
 import { App } from './components/App.js';
-import { NotFound } from './components/NotFound.js';
 import { headScript } from './head-script.js';
 
 /** What the theme gives the build: rendering in node, and the page modules bundled with it. */
@@ -10,7 +9,6 @@ export interface ThemeServer {
   renderApp(props: AppRenderProps): string;
   renderStatic(element: ReactElement): string;
   headScript(site: ThemeSite): string;
-  renderNotFound(site: ThemeSite): string;
   pages: { file: string; module: { default?: unknown } }[];
 }
 
@@ -28,11 +26,6 @@ export function renderApp({ site, sidebar, page }: AppRenderProps): string {
 /** Renders markup that is never hydrated: Markdown bodies and page modules. */
 export function renderStatic(element: ReactElement): string {
   return renderToStaticMarkup(element);
-}
-
-/** The body of 404.html. */
-export function renderNotFound(site: ThemeSite): string {
-  return renderToStaticMarkup(<NotFound homeHref={site.baseUrl} />);
 }
 
 export { headScript };

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 
 /** One process run: wall time from spawn to exit (so process start counts) and peak RSS of its whole tree. */
 export interface ProcessRun {
@@ -75,4 +76,29 @@ export function runMeasured(command: string, args: string[], options: { cwd?: st
       resolve({ wallMs, peakRssBytes: peak, stdout, stderr });
     });
   });
+}
+
+/** A build as the peer and thread benchmarks report it. */
+export interface TimedRun {
+  wallMs: number;
+  /** User + system time of the whole process tree (every descendant the process waited for). */
+  cpuMs: number;
+  peakRssBytes: number;
+  /** One-minute load average when the run started: the machine is shared. */
+  load: number;
+}
+
+/**
+ * Runs a node script under /usr/bin/time for its tree's CPU time. Its %M (the largest single process) is a
+ * floor for the tree's peak, which polling every 50 ms can miss on a short build.
+ */
+export async function runTimed(script: string, args: string[], cwd: string): Promise<TimedRun> {
+  const load = loadavg()[0];
+  const run = await runMeasured('/usr/bin/time', ['-f', 'CPU %U %S %M', process.execPath, script, ...args], {
+    cwd,
+    env: { ...process.env, NODE_ENV: 'production', NO_UPDATE_NOTIFIER: '1' },
+  });
+  const cpu = /CPU ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(run.stderr);
+  if (!cpu) throw new Error(`no CPU time from /usr/bin/time:\n${run.stderr.slice(-2000)}`);
+  return { wallMs: run.wallMs, cpuMs: (Number(cpu[1]) + Number(cpu[2])) * 1000, peakRssBytes: Math.max(run.peakRssBytes, Number(cpu[3]) * 1024), load };
 }

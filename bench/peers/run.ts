@@ -7,33 +7,30 @@
  * process tree, from /usr/bin/time) and peak RSS of the whole tree, with the load average when it started.
  * Peers are installed into bench/peers/<name>/node_modules (gitignored) on first use only.
  * Env: BENCH_SIZES=206,2000 (default), BENCH_RUNS (runs per system and size, default 3), BENCH_SYSTEMS (a subset, by key).
+ * Results are merged into bench/results-peers.json by size and system; the tables printed at the end cover the whole
+ * file. `npm run bench:peers -- --report` only prints them.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { appendFile, cp, readFile, rm, writeFile } from 'node:fs/promises';
-import { loadavg } from 'node:os';
 import path from 'node:path';
 import { catalogueIds, writeCorpus } from '../corpus.js';
 import { BENCH_DIR, REPO_ROOT } from '../lib/docsgen.js';
-import { runMeasured } from '../lib/measure.js';
+import { runTimed, type TimedRun } from '../lib/measure.js';
 import { mb, summarize, type Summary } from '../lib/stats.js';
 import { table } from '../lib/table.js';
 
 const HERE = path.join(BENCH_DIR, 'peers');
 /** A copy of the CLI as built when the benchmark starts, so that rebuilding dist/ meanwhile does not change what it measures. */
 const CLI = path.join(BENCH_DIR, '.out', 'peers-cli');
+/** Outside the corpus, whose root is also its content folder (docsgen refuses to write into that). */
+const DOCSGEN_OUT = path.join(BENCH_DIR, '.out', 'peers-docsgen');
 const sizes = (process.env.BENCH_SIZES ?? '206,2000').split(',').map(Number);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 /** The page edited before each warm rebuild. */
 const EDITED = 'docs/api/signature.md';
 
-interface Build {
-  wallMs: number;
-  cpuMs: number;
-  peakRssBytes: number;
-  /** One-minute load average when the build started: the machine is shared. */
-  load: number;
-}
+type Build = TimedRun;
 
 interface System {
   key: string;
@@ -41,7 +38,7 @@ interface System {
   /** Folder the corpus's docs/ is copied into, and the build's working directory. */
   dir: string;
   docs: string;
-  /** Removed for a cold build: output and every cache. */
+  /** Removed for a cold build: output and every cache (relative to the working directory, or absolute). */
   coldState: string[];
   command: string[];
 }
@@ -49,33 +46,15 @@ interface System {
 const docusaurusCli = ['node_modules/@docusaurus/core/bin/docusaurus.mjs', 'build'];
 const docusaurusState = ['build', '.docusaurus', 'node_modules/.cache'];
 const systems: System[] = [
-  { key: 'docsgen', name: 'docsgen', dir: '', docs: 'docs', coldState: ['out', 'node_modules/.cache'], command: [path.join(CLI, 'bin', 'docsgen.js'), 'build', '--out', 'out'] },
+  { key: 'docsgen', name: 'docsgen', dir: '', docs: 'docs', coldState: [DOCSGEN_OUT, 'node_modules/.cache'], command: [path.join(CLI, 'bin', 'docsgen.js'), 'build', '--out', DOCSGEN_OUT] },
   { key: 'faster', name: 'Docusaurus 3.10 Faster', dir: 'docusaurus', docs: 'docs', coldState: docusaurusState, command: [...docusaurusCli, '--config', 'docusaurus.faster.config.js'] },
   { key: 'docusaurus', name: 'Docusaurus 3.10 default', dir: 'docusaurus', docs: 'docs', coldState: docusaurusState, command: docusaurusCli },
   { key: 'vitepress', name: 'VitePress 1.6', dir: 'vitepress', docs: 'src/docs', coldState: ['.vitepress/dist', '.vitepress/cache'], command: ['node_modules/vitepress/bin/vitepress.js', 'build'] },
 ].filter((system) => !process.env.BENCH_SYSTEMS || process.env.BENCH_SYSTEMS.split(',').includes(system.key));
 
-for (const dir of new Set(systems.map((system) => system.dir).filter(Boolean))) {
-  if (existsSync(path.join(HERE, dir, 'node_modules', '.package-lock.json'))) continue;
-  console.log(`installing into bench/peers/${dir} (npm install)…`);
-  execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: path.join(HERE, dir), stdio: ['ignore', 'inherit', 'inherit'] });
-}
-execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
-await rm(CLI, { recursive: true, force: true });
-for (const dir of ['bin', 'dist']) await cp(path.join(REPO_ROOT, dir), path.join(CLI, dir), { recursive: true });
-
-async function measure(system: System, cwd: string): Promise<Build> {
-  const load = loadavg()[0];
-  const [command, ...args] = system.command;
-  // %U and %S include every descendant the process waited for; %M is the largest single process, a floor for the
-  // tree's peak, which polling (every 50 ms) can miss on a short build.
-  const run = await runMeasured('/usr/bin/time', ['-f', 'CPU %U %S %M', process.execPath, command, ...args], {
-    cwd,
-    env: { ...process.env, NODE_ENV: 'production', NO_UPDATE_NOTIFIER: '1' },
-  });
-  const cpu = /CPU ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(run.stderr);
-  if (!cpu) throw new Error(`no CPU time from /usr/bin/time:\n${run.stderr.slice(-2000)}`);
-  return { wallMs: run.wallMs, cpuMs: (Number(cpu[1]) + Number(cpu[2])) * 1000, peakRssBytes: Math.max(run.peakRssBytes, Number(cpu[3]) * 1024), load };
+function measure(system: System, cwd: string): Promise<Build> {
+  const [script, ...args] = system.command;
+  return runTimed(script, args, cwd);
 }
 
 interface Samples {
@@ -95,48 +74,76 @@ const summaryOf = (builds: Build[]): Record<keyof Build, Summary> => ({
   load: summarize(builds.map((b) => b.load)),
 });
 
-const ids = await catalogueIds();
-const results: SizeResult[] = [];
-for (const pages of sizes) {
-  const corpus = path.join(BENCH_DIR, '.corpus', `peers-${pages}`);
-  await writeCorpus({ pages, dir: corpus, ids });
-  const samples = new Map(systems.map((system) => [system.key, { cold: [], warm: [] } as Samples]));
-  // The peers read the same Markdown and _category_.json files from their own folders.
-  for (const system of systems.filter((s) => s.dir)) {
-    const target = path.join(HERE, system.dir, system.docs);
-    await rm(target, { recursive: true, force: true });
-    await cp(path.join(corpus, 'docs'), target, { recursive: true });
+/** Installs the peers if needed, builds the CLI and copies it, then measures every size: the results of this run. */
+async function measureAll(): Promise<SizeResult[]> {
+  for (const dir of new Set(systems.map((system) => system.dir).filter(Boolean))) {
+    if (existsSync(path.join(HERE, dir, 'node_modules', '.package-lock.json'))) continue;
+    console.log(`installing into bench/peers/${dir} (npm install)…`);
+    execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: path.join(HERE, dir), stdio: ['ignore', 'inherit', 'inherit'] });
   }
-  for (let run = 0; run < runs; run++) {
-    // Each run starts with a different system, so none always runs right after the heaviest.
-    const order = systems.map((_, i) => systems[(i + run) % systems.length]);
-    for (const system of order) {
-      const cwd = system.dir ? path.join(HERE, system.dir) : corpus;
-      const edited = path.join(cwd, system.docs, path.relative('docs', EDITED));
-      const original = await readFile(edited, 'utf8');
-      for (const state of system.coldState) await rm(path.join(cwd, state), { recursive: true, force: true });
-      const cold = await measure(system, cwd);
-      await appendFile(edited, `\n编辑后的段落，第 ${run + 1} 次运行。\n`);
-      const warm = await measure(system, cwd);
-      await writeFile(edited, original);
-      samples.get(system.key)!.cold.push(cold);
-      samples.get(system.key)!.warm.push(warm);
-      const line = (b: Build) => `${(b.wallMs / 1000).toFixed(2)} s wall, ${(b.cpuMs / 1000).toFixed(2)} s CPU, ${mb(b.peakRssBytes)}, load ${b.load.toFixed(2)}`;
-      console.log(`  ${pages} pages, run ${run + 1}/${runs}, ${system.name}: cold ${line(cold)}; warm ${line(warm)}`);
+  execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  await rm(CLI, { recursive: true, force: true });
+  for (const dir of ['bin', 'dist']) await cp(path.join(REPO_ROOT, dir), path.join(CLI, dir), { recursive: true });
+
+  const ids = await catalogueIds();
+  const results: SizeResult[] = [];
+  for (const pages of sizes) {
+    const corpus = path.join(BENCH_DIR, '.corpus', `peers-${pages}`);
+    await writeCorpus({ pages, dir: corpus, ids });
+    const samples = new Map(systems.map((system) => [system.key, { cold: [], warm: [] } as Samples]));
+    // The peers read the same Markdown and _category_.json files from their own folders.
+    for (const system of systems.filter((s) => s.dir)) {
+      const target = path.join(HERE, system.dir, system.docs);
+      await rm(target, { recursive: true, force: true });
+      await cp(path.join(corpus, 'docs'), target, { recursive: true });
     }
+    for (let run = 0; run < runs; run++) {
+      // Each run starts with a different system, so none always runs right after the heaviest.
+      const order = systems.map((_, i) => systems[(i + run) % systems.length]);
+      for (const system of order) {
+        const cwd = system.dir ? path.join(HERE, system.dir) : corpus;
+        const edited = path.join(cwd, system.docs, path.relative('docs', EDITED));
+        const original = await readFile(edited, 'utf8');
+        for (const state of system.coldState) await rm(path.resolve(cwd, state), { recursive: true, force: true });
+        const cold = await measure(system, cwd);
+        await appendFile(edited, `\n编辑后的段落，第 ${run + 1} 次运行。\n`);
+        const warm = await measure(system, cwd);
+        await writeFile(edited, original);
+        samples.get(system.key)!.cold.push(cold);
+        samples.get(system.key)!.warm.push(warm);
+        const line = (b: Build) => `${(b.wallMs / 1000).toFixed(2)} s wall, ${(b.cpuMs / 1000).toFixed(2)} s CPU, ${mb(b.peakRssBytes)}, load ${b.load.toFixed(2)}`;
+        console.log(`  ${pages} pages, run ${run + 1}/${runs}, ${system.name}: cold ${line(cold)}; warm ${line(warm)}`);
+      }
+    }
+    results.push({
+      pages,
+      systems: Object.fromEntries(systems.map((system) => {
+        const { cold, warm } = samples.get(system.key)!;
+        return [system.key, { name: system.name, cold: summaryOf(cold), warm: summaryOf(warm), runs: { cold, warm } }];
+      })),
+    });
   }
-  results.push({
-    pages,
-    systems: Object.fromEntries(systems.map((system) => {
-      const { cold, warm } = samples.get(system.key)!;
-      return [system.key, { name: system.name, cold: summaryOf(cold), warm: summaryOf(warm), runs: { cold, warm } }];
-    })),
-  });
+
+  return results;
+}
+
+const resultsFile = path.join(BENCH_DIR, 'results-peers.json');
+const merged = existsSync(resultsFile) ? (JSON.parse(await readFile(resultsFile, 'utf8')) as { results: SizeResult[] }).results : [];
+if (!process.argv.includes('--report')) {
+  // Results of other sizes and systems stay in the file, so a size or a system can be rerun alone (BENCH_SIZES, BENCH_SYSTEMS).
+  for (const fresh of await measureAll()) {
+    const old = merged.find((entry) => entry.pages === fresh.pages);
+    if (old) Object.assign(old.systems, fresh.systems);
+    else merged.push(fresh);
+  }
+  merged.sort((a, b) => a.pages - b.pages);
+  await writeFile(resultsFile, JSON.stringify({ date: new Date().toISOString(), results: merged }, null, 2) + '\n');
+  console.log('\nwrote bench/results-peers.json');
 }
 
 const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
 const ratio = (ours: number, theirs: number) => `${(theirs / ours).toFixed(1)}×`;
-for (const { pages, systems: measured } of results) {
+for (const { pages, systems: measured } of merged) {
   const ours = measured.docsgen;
   for (const kind of ['cold', 'warm'] as const) {
     console.log(`\n## ${pages} pages, ${kind} (medians of ${runs}; ratio = peer ÷ docsgen)\n`);
@@ -157,9 +164,3 @@ for (const { pages, systems: measured } of results) {
   }
 }
 
-// Results of earlier sizes stay in the file, so a size can be rerun alone.
-const resultsFile = path.join(BENCH_DIR, 'results-peers.json');
-const previous = existsSync(resultsFile) ? (JSON.parse(await readFile(resultsFile, 'utf8')) as { results: SizeResult[] }).results : [];
-const merged = [...previous.filter((old) => !results.some((fresh) => fresh.pages === old.pages)), ...results].sort((a, b) => a.pages - b.pages);
-await writeFile(resultsFile, JSON.stringify({ date: new Date().toISOString(), results: merged }, null, 2) + '\n');
-console.log('\nwrote bench/results-peers.json');

@@ -23,7 +23,11 @@ test('navbar: brand, section links, language menu, search, external links in a n
   assert.equal(await brand.getAttribute('href'), '/docscenter/');
   assert.equal(await brand.locator('img').getAttribute('alt'), '标志');
   assert.deepEqual(await page.locator('.navbar__inner > .navbar__items:not(.navbar__items--right) a').allTextContents(), ['介绍', '指南']);
-  const external = page.locator('.navbar__items--right a[target="_blank"]');
+  // Below 1536 px the external links wait in "更多".
+  await page.getByRole('button', { name: '更多' }).click();
+  const external = page.locator('.navbar__more a[target="_blank"]');
+  assert.equal(await external.textContent(), '官网（在新标签页打开）');
+  assert.ok(await external.isVisible());
   assert.equal(await external.getAttribute('rel'), 'noopener noreferrer');
   assert.equal(await external.locator('svg.icon-external').count(), 1);
   assert.equal(await page.locator('.color-mode-toggle').count(), 0);
@@ -31,6 +35,7 @@ test('navbar: brand, section links, language menu, search, external links in a n
   assert.deepEqual(await page.locator('#locale-menu a').allTextContents(), ['简体中文']);
   await page.keyboard.press('Escape');
   assert.equal(await page.locator('#locale-menu').isHidden(), true);
+  assert.equal(await external.isVisible(), false, 'opening the language menu closed "更多"');
   assert.equal(await page.locator('.navbar').getByRole('combobox', { name: '搜索文档' }).count(), 1);
   await context.close();
 });
@@ -157,7 +162,7 @@ test('unlisted pages show their banner', async () => {
 
 test('the not-found page answers unknown paths on a plain static host', async () => {
   const { page, context } = await site.open('docs/nope/');
-  assert.match(await page.locator('main').innerText(), /找不到页面[\s\S]*请联系把您带到这里的链接所在网站的所有者/);
+  assert.match(await page.locator('main').innerText(), /找不到页面[\s\S]*你要找的页面不存在/);
   await context.close();
 });
 

@@ -41,21 +41,37 @@ test('a link with a hash scrolls to its anchor', async () => {
   await context.close();
 });
 
-test('back and forward restore the scroll position', async () => {
+test('back and forward both restore the scroll position of the page they return to', async () => {
   const { page, context } = await site.open('docs/guide/long/');
-  await page.evaluate(() => window.scrollTo(0, 1234));
-  await page.waitForFunction(() => window.scrollY === 1234);
-  // A DOM click, so that nothing scrolls the link into view first.
-  await page.evaluate(() => [...document.querySelectorAll<HTMLAnchorElement>('.markdown a')].find((a) => a.textContent === '介绍')!.click());
-  await page.waitForURL(/\/docs\/intro\/$/);
+  await page.mouse.move(640, 500);
+  await page.mouse.wheel(0, 1200);
+  await page.waitForFunction(() => window.scrollY > 1000);
+  const longY = await settledScrollY(page);
+  await page.locator('.doc-sidebar a', { hasText: '功能演示' }).click();
+  await page.waitForFunction(() => document.querySelector('h1.doc-title')?.textContent === '功能演示');
+  await page.mouse.wheel(0, 600);
+  await page.waitForFunction(() => window.scrollY > 400);
+  const featuresY = await settledScrollY(page);
   await page.goBack();
-  await page.waitForURL(/\/docs\/guide\/long\/$/);
-  await page.waitForFunction(() => Math.abs(window.scrollY - 1234) < 2);
+  await page.waitForFunction(() => document.querySelector('h1.doc-title')?.textContent === '长页面');
+  await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, longY);
   await page.goForward();
-  await page.waitForURL(/\/docs\/intro\/$/);
-  assert.equal(await page.locator('h1.doc-title').textContent(), '介绍');
+  await page.waitForFunction(() => document.querySelector('h1.doc-title')?.textContent === '功能演示');
+  await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, featuresY);
+  await page.goBack();
+  await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, longY);
   await context.close();
 });
+
+/** The scroll position once smooth wheel scrolling has come to rest. */
+async function settledScrollY(page: Page): Promise<number> {
+  let last = -1;
+  for (;;) {
+    const y = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY)))));
+    if (y === last) return y;
+    last = y;
+  }
+}
 
 test('the sidebar keeps its scroll position across navigation', async () => {
   const { page, context } = await site.open('docs/guide/features/', { context: { viewport: { width: 1280, height: 200 } } });

@@ -30,7 +30,7 @@ async function openPage(failIndex = false) {
   const page = await browser.newPage();
   indexRequests = 0;
   let failing = failIndex;
-  await page.route('**/assets/search-index.*.json', async (route) => {
+  await page.route('**/assets/search/*/meta.json', async (route) => {
     indexRequests++;
     if (failing) {
       failing = false;
@@ -63,7 +63,7 @@ test('the index loads only on first use; results are keyboard navigable and open
   await input.press('ArrowUp');
   const active = await input.getAttribute('aria-activedescendant');
   assert.ok(active && (await page.locator(`[id="${active}"]`).getAttribute('aria-selected')) === 'true');
-  const href = await page.locator(`[id="${active}"] .search-result__link`).getAttribute('data-href');
+  const href = await page.locator(`[id="${active}"]`).getAttribute('href');
   await input.press('Enter');
   await page.waitForFunction((h) => location.pathname + location.hash === h, href);
   assert.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), marker, 'no full reload');
@@ -103,7 +103,7 @@ test('the full results page lists every match for ?q= and keeps the query in the
   assert.equal(await input.inputValue(), '设备绑定');
   await page.waitForSelector('.search-page__result');
   assert.ok(await page.locator('.search-page__result mark').count());
-  assert.match(await page.locator('.search-page__status').innerText(), /找到 \d+ 个/);
+  assert.match(await page.locator('.search-page__status').innerText(), /^共 \d+ 条与“设备绑定”相关的结果$/);
   await input.fill('显式锚点');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('q') === '显式锚点');
   await page.locator('.search-page__result a').first().click();

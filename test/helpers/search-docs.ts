@@ -26,3 +26,16 @@ export async function parseSiteDocs(root = repoRoot): Promise<{ docs: ParsedDoc[
   }
   return { docs, baseUrl: config.baseUrl, skipped };
 }
+
+/** Reads a built search index from memory, as the browser's worker reads it over HTTP; counts what it read. */
+export function memoryIndex(result: { url?: string; files: { path: string; contents: string | Uint8Array }[] }) {
+  const files = new Map(result.files.map((file) => [file.path.slice(file.path.lastIndexOf('/') + 1), String(file.contents)]));
+  const requested: string[] = [];
+  const read = async (name: string) => {
+    requested.push(name);
+    const text = files.get(name);
+    if (text === undefined) throw new Error(`no ${name} in the search index`);
+    return JSON.parse(text) as unknown;
+  };
+  return { read, files, requested };
+}

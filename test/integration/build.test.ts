@@ -29,7 +29,7 @@ test('every route is a folder with index.html under the output root, which is /d
   }
   assert.ok(files.includes('assets/docs/guide/diagram.svg'), 'images are copied');
   assert.ok(files.includes('img/logo.svg'), 'static files are copied');
-  assert.deepEqual((await readdir(out())).sort(), ['.docsgen-output', '404.html', '__data', 'assets', 'docs', 'img', 'index.html', 'robots.txt', 'search', 'sitemap.xml']);
+  assert.deepEqual((await readdir(out())).sort(), ['.docsgen-output', '404.html', '__data', 'assets', 'docs', 'img', 'index.html', 'llms-full.txt', 'llms.txt', 'robots.txt', 'search', 'sitemap.xml']);
 });
 
 test('the search index names each page\'s section by its sidebar category label', async () => {
@@ -80,10 +80,10 @@ test('unlisted pages are built with a banner and noindex, and left out of the si
   assert.doesNotMatch(sitemap, /hidden|draft/);
 });
 
-test('the 404 page says the page cannot be found and asks to contact the linking site', async () => {
+test('the 404 page says the page cannot be found, in the docs\' 你', async () => {
   const page = await html('404.html');
   assert.match(page, /找不到页面/);
-  assert.match(page, /请联系把您带到这里的链接所在网站的所有者/);
+  assert.match(page, /你要找的页面不存在/);
 });
 
 test('redirect pages point to their target', async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { buildSearchIndex } from '../../packages/core/src/search/build-search-index.js';
 import { createSearchEngine } from '../../theme/client/search-engine.js';
-import { parseSiteDocs, repoRoot } from '../helpers/search-docs.js';
+import { memoryIndex, parseSiteDocs, repoRoot } from '../helpers/search-docs.js';
 
 interface RelevanceQuery {
   query: string;
@@ -21,8 +21,8 @@ const queries = JSON.parse(readFileSync(new URL('../fixtures/search-queries.json
 test('the expected page is in the top 3 for Chinese and mixed queries over the real docs', async () => {
   const { docs, baseUrl } = await site;
   const result = buildSearchIndex({ docs, baseUrl });
-  assert.ok(result.data && result.url?.startsWith(baseUrl + 'assets/search-index.'));
-  const engine = createSearchEngine(result.data);
+  assert.match(result.url ?? '', new RegExp(`^${baseUrl}assets/search/[0-9a-f]{10}/meta\\.json$`));
+  const engine = createSearchEngine(memoryIndex(result).read);
   const idByRoute = new Map(docs.map((doc) => [doc.source.route, doc.source.id]));
   const ids = new Set(idByRoute.values());
   // Pages still being written are left out; the assertion below keeps the set large enough to mean something.
@@ -30,7 +30,7 @@ test('the expected page is in the top 3 for Chinese and mixed queries over the r
   const failures: string[] = [];
   let asserted = 0;
   for (const q of present) {
-    const top = engine.search(q.query, 3).map((hit) => idByRoute.get(hit.route));
+    const top = (await engine.search(q.query, { limit: 3 })).hits.map((hit) => idByRoute.get(hit.route));
     const found = top.some((id) => id !== undefined && q.expect.includes(id));
     if (q.knownMiss) {
       if (!found) console.log(`known miss: ${q.query} → ${top.join(', ')} (${q.knownMiss})`);
@@ -45,10 +45,10 @@ test('the expected page is in the top 3 for Chinese and mixed queries over the r
 
 test('title and heading matches rank before body matches; complete matches before partial', async () => {
   const { docs, baseUrl } = await site;
-  const engine = createSearchEngine(buildSearchIndex({ docs, baseUrl }).data!);
-  const hits = engine.search('签名算法', 5);
+  const engine = createSearchEngine(memoryIndex(buildSearchIndex({ docs, baseUrl })).read);
+  const { hits } = await engine.search('签名算法', { limit: 5 });
   assert.equal(hits[0].title.map((p) => p.text).join(''), '签名算法');
-  const flags = engine.search('激活码 购买', 10).map((hit) => hit.complete);
+  const flags = (await engine.search('激活码 购买', { limit: 10 })).hits.map((hit) => hit.phrase);
   assert.deepEqual(flags, [...flags].sort((a, b) => Number(b) - Number(a)));
   assert.ok(flags[0]);
 });
@@ -57,18 +57,18 @@ test('drafts and unlisted docs are not indexed', async () => {
   const { docs, baseUrl } = await site;
   const hidden = { ...docs[0], source: { ...docs[0].source, frontMatter: { ...docs[0].source.frontMatter, unlisted: true } } };
   const draft = { ...docs[1], source: { ...docs[1].source, frontMatter: { ...docs[1].source.frontMatter, draft: true } } };
-  const data = buildSearchIndex({ docs: [hidden, draft, ...docs.slice(2)], baseUrl }).data!;
-  const routes = new Set(data.pages.map(([route]) => route));
+  const { files } = memoryIndex(buildSearchIndex({ docs: [hidden, draft, ...docs.slice(2)], baseUrl }));
+  const routes = new Set([...files].filter(([name]) => name.startsWith('p')).map(([, text]) => (JSON.parse(text) as { route: string }).route));
   assert.ok(!routes.has(docs[0].source.route) && !routes.has(docs[1].source.route));
   assert.equal(routes.size, docs.length - 2);
 });
 
 test('excerpts and headings carry highlight ranges for the query terms', async () => {
   const { docs, baseUrl } = await site;
-  const engine = createSearchEngine(buildSearchIndex({ docs, baseUrl }).data!);
-  const [hit] = engine.search('低功耗', 1);
+  const engine = createSearchEngine(memoryIndex(buildSearchIndex({ docs, baseUrl })).read);
+  const [hit] = (await engine.search('低功耗', { limit: 1 })).hits;
   const marked = [...hit.title, ...hit.heading, ...hit.excerpt].filter((p) => p.match).map((p) => p.text);
   assert.ok(marked.length > 0 && marked.every((text) => text === '低功耗'), JSON.stringify(marked));
-  assert.deepEqual(engine.search('zzzzqqq'), []);
-  assert.ok(engine.search('码').length > 0, 'a single character finds the terms that contain it');
+  assert.deepEqual((await engine.search('zzzzqqq')).hits, []);
+  assert.ok((await engine.search('码')).hits.length > 0, 'a single character finds the terms that start with it');
 });

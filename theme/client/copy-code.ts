@@ -1,3 +1,5 @@
+import { writeClipboard } from './clipboard.js';
+
 /** The copy buttons live in static Markdown HTML, so one delegated listener serves every page. */
 export function enableCodeCopy(): () => void {
   const onClick = async (event: MouseEvent) => {
@@ -6,14 +8,9 @@ export function enableCodeCopy(): () => void {
     const code = button.parentElement?.querySelector('pre code');
     const text = code?.textContent ?? '';
     try {
-      await navigator.clipboard.writeText(text);
+      await writeClipboard(text);
     } catch {
-      const area = document.createElement('textarea');
-      area.value = text;
-      document.body.append(area);
-      area.select();
-      document.execCommand('copy');
-      area.remove();
+      return;
     }
     button.textContent = '已复制';
     button.classList.add('copied');

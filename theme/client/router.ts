@@ -17,6 +17,8 @@ export interface RouterOptions {
 }
 
 interface HistoryState {
+  /** Names the history entry, so a position can be kept for it after the browser has moved on (forward after back). */
+  docsgenKey?: string;
   docsgenScrollY?: number;
 }
 
@@ -33,6 +35,10 @@ export function startRouter(options: RouterOptions): Router {
   let current = 0;
   // The path whose page is on screen; during popstate `location` has already moved on.
   let shownPath = location.pathname;
+  // Scroll positions of the entries left by back or forward: popstate fires once the entry has changed, too late
+  // to write the position into the entry being left.
+  const positions = new Map<string, number>();
+  let shownKey = entryKey();
 
   const load = (url: URL): Promise<PageData> => {
     const key = pageDataUrl(options.baseUrl, url.pathname);
@@ -52,7 +58,7 @@ export function startRouter(options: RouterOptions): Router {
     const id = ++current;
     if (push) rememberScroll();
     if (url.pathname === shownPath) {
-      if (push) history.pushState({ docsgenScrollY: 0 } satisfies HistoryState, '', url.href);
+      if (push) pushEntry(url);
       scrollTo(url.hash ? { hash: url.hash } : { y: scrollY ?? 0 });
       options.onNavigate();
       return;
@@ -62,7 +68,7 @@ export function startRouter(options: RouterOptions): Router {
     try {
       const page = await load(url);
       if (id !== current) return;
-      if (push) history.pushState({ docsgenScrollY: 0 } satisfies HistoryState, '', url.href);
+      if (push) pushEntry(url);
       document.title = page.kind === 'notFound' ? document.title : titleOf(page);
       shownPath = url.pathname;
       options.onPage(page, scrollY !== undefined ? { y: scrollY } : url.hash ? { hash: url.hash } : { y: 0 });
@@ -102,9 +108,16 @@ export function startRouter(options: RouterOptions): Router {
     void navigate(url, true);
   };
 
+  const pushEntry = (url: URL) => {
+    shownKey = newKey();
+    history.pushState({ docsgenKey: shownKey, docsgenScrollY: 0 } satisfies HistoryState, '', url.href);
+  };
+
   const onPopState = (event: PopStateEvent) => {
+    positions.set(shownKey, window.scrollY);
     const state = (event.state ?? {}) as HistoryState;
-    void navigate(new URL(location.href), false, state.docsgenScrollY ?? 0);
+    shownKey = state.docsgenKey ?? entryKey();
+    void navigate(new URL(location.href), false, positions.get(shownKey) ?? state.docsgenScrollY ?? 0);
   };
 
   const prefetch = (anchor: HTMLAnchorElement) => {
@@ -153,7 +166,20 @@ export function startRouter(options: RouterOptions): Router {
   };
 }
 
-/** Puts the current scroll position into the current history entry, for back and forward. */
+/** The current history entry's key, given to it now if it has none (the first page, or an anchor jump). */
+function entryKey(): string {
+  const state = (history.state ?? {}) as HistoryState;
+  if (state.docsgenKey) return state.docsgenKey;
+  const key = newKey();
+  history.replaceState({ ...state, docsgenKey: key } satisfies HistoryState, '');
+  return key;
+}
+
+function newKey(): string {
+  return Math.random().toString(36).slice(2);
+}
+
+/** Puts the current scroll position into the current history entry, for back and forward after a reload. */
 function rememberScroll(): void {
   history.replaceState({ ...(history.state ?? {}), docsgenScrollY: window.scrollY } satisfies HistoryState, '');
 }

@@ -5,7 +5,11 @@ import { createProgress } from '../client/progress.js';
 import { scrollTo, startRouter, type Router, type ScrollTarget } from '../client/router.js';
 import { trackKeyboardNavigation } from '../client/keyboard.js';
 import { enableCodeCopy } from '../client/copy-code.js';
+<<<<<<< HEAD
 import { enableTabs } from '../client/tabs.js';
+=======
+import { enableImageZoom } from '../client/image-zoom.js';
+>>>>>>> main
 import { AnnouncementBar } from './AnnouncementBar.js';
 import { BackToTop } from './BackToTop.js';
 import { DocLayout } from './DocLayout.js';
@@ -13,6 +17,7 @@ import { ErrorBoundary } from './ErrorBoundary.js';
 import { Footer } from './Footer.js';
 import { LoadError } from './LoadError.js';
 import { Navbar } from './Navbar.js';
+import { NotFound } from './NotFound.js';
 import { PageBody } from './PageBody.js';
 import { SearchPage } from './SearchPage.js';
 import { SiteContext } from './SiteContext.js';
@@ -52,13 +57,21 @@ export function App({ site, sidebar, initialPage }: AppProps) {
     });
     const stopKeyboard = trackKeyboardNavigation();
     const stopCopy = enableCodeCopy();
+<<<<<<< HEAD
     const stopTabs = enableTabs();
+=======
+    const stopImageZoom = enableImageZoom();
+>>>>>>> main
     document.documentElement.dataset.hydrated = 'true';
     return () => {
       router.current?.stop();
       stopKeyboard();
       stopCopy();
+<<<<<<< HEAD
       stopTabs();
+=======
+      stopImageZoom();
+>>>>>>> main
     };
   }, [site]);
 
@@ -73,7 +86,8 @@ export function App({ site, sidebar, initialPage }: AppProps) {
     const rerender = () => setAttempt((n) => n + 1);
     (router.current?.refresh() ?? Promise.resolve()).then(rerender, rerender);
   };
-  const content = page.kind === 'doc' ? <DocLayout page={page} /> : page.kind === 'page' && page.route === site.baseUrl + 'search/' ? <SearchPage /> : <PageBody page={page} />;
+  const content =
+    page.kind === 'doc' ? <DocLayout page={page} /> : page.kind === 'notFound' ? <NotFound /> : page.kind === 'page' && page.route === site.baseUrl + 'search/' ? <SearchPage /> : <PageBody page={page} />;
   return (
     <SiteContext.Provider value={context}>
       <SkipToContent />

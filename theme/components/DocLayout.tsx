@@ -4,13 +4,22 @@ import { STORAGE_KEYS, storage } from '../client/storage.js';
 import { restoreTabs } from '../client/tabs.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { DocBanner } from './DocBanner.js';
+import { DocFooter } from './DocFooter.js';
+import { DocCardList } from './DocCardList.js';
 import { DocPagination } from './DocPagination.js';
 import { DocSidebar } from './DocSidebar.js';
+import { PageActions } from './PageActions.js';
 import { TableOfContents } from './TableOfContents.js';
 import { TocCollapsible } from './TocCollapsible.js';
+import { useSite } from './SiteContext.js';
+import { sectionAt } from './sidebar-tree.js';
 
-/** A doc page: sidebar, then the article with breadcrumbs, title, body and pagination, then the TOC. */
+/**
+ * A doc page: sidebar, then the article with breadcrumbs, title, body and pagination, then the TOC.
+ * A section's own page (a folder's index doc) ends with cards for the section's pages.
+ */
 export function DocLayout({ page }: { page: PageData }) {
+  const section = sectionAt(useSite().sidebar, page.route);
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
   // The site has one docs version, "current"; remembering it keeps links from other versions of the site stable.
   useEffect(() => storage.set(STORAGE_KEYS.docsVersion, 'current'), []);
@@ -24,9 +33,16 @@ export function DocLayout({ page }: { page: PageData }) {
           <article className="doc-article">
             {page.banner && <DocBanner kind={page.banner} />}
             <Breadcrumbs items={page.breadcrumbs} />
+<<<<<<< HEAD
             {!page.hideTitle && <h1 className="doc-title">{page.title}</h1>}
+=======
+            <h1 className="doc-title">{page.title}</h1>
+            {page.markdownUrl && <PageActions markdownUrl={page.markdownUrl} />}
+>>>>>>> main
             {showToc && <TocCollapsible toc={page.toc} />}
             <div className="markdown" dangerouslySetInnerHTML={{ __html: page.html }} />
+            {section && <DocCardList items={section.items} label={`「${section.label}」的页面`} />}
+            <DocFooter page={page} />
             <DocPagination previous={page.previous} next={page.next} />
           </article>
           {showToc && <TableOfContents toc={page.toc} />}

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { NavbarItem } from '@docsgen/shared';
 import { LanguageIcon } from './icons.js';
+import { useDismiss } from './use-dismiss.js';
 
 type LocaleItem = Extract<NavbarItem, { type: 'localeDropdown' }>;
 
@@ -8,18 +9,7 @@ type LocaleItem = Extract<NavbarItem, { type: 'localeDropdown' }>;
 export function LocaleDropdown({ item, route }: { item: LocaleItem; route: string }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(ref, open, useCallback(() => setOpen(false), []));
   return (
     <div className="dropdown" ref={ref}>
       <button type="button" className="navbar__link dropdown__button" aria-label={`语言：${item.label}`} aria-haspopup="true" aria-expanded={open} aria-controls="locale-menu" onClick={() => setOpen(!open)}>

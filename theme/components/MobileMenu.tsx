@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PageData } from '@docsgen/shared';
+import { isComposing } from '../client/composing.js';
 import { ColorModeToggle } from './ColorModeToggle.js';
 import { NavbarLink } from './NavbarLink.js';
 import { SearchBox } from './SearchBox.js';
@@ -24,6 +25,7 @@ export function MobileMenu({ page, onClose }: { page: PageData; onClose: () => v
     const media = window.matchMedia(DESKTOP_QUERY);
     const onResize = () => media.matches && onClose();
     const onKey = (event: KeyboardEvent) => {
+      if (isComposing(event)) return;
       if (event.key === 'Escape') onClose();
       if (event.key === 'Tab') trapFocus(event, dialog.current);
     };

@@ -1,15 +1,24 @@
-/** The not-found page's content. */
-export function NotFound({ homeHref }: { homeHref: string }) {
+import { DocCardList } from './DocCardList.js';
+import { SearchBox } from './SearchBox.js';
+import { useSite } from './SiteContext.js';
+
+/** The not-found page: what happened, then ways on: search, the documentation's sections, the home page. */
+export function NotFound() {
+  const { site, sidebar } = useSite();
   return (
-    <div className="not-found">
+    <main id="__main" className="page-main not-found">
       <h1>找不到页面</h1>
-      <p>我们找不到您要找的页面。</p>
-      <p>请联系把您带到这里的链接所在网站的所有者，告诉他们这个链接已经失效。</p>
+      <p>你要找的页面不存在：它可能已经移动或删除，也可能是链接有误。可以搜索文档，或从下面的部分继续浏览。</p>
+      <div className="not-found__search">
+        <SearchBox />
+      </div>
+      <h2 className="not-found__sections">文档分区</h2>
+      <DocCardList items={sidebar} label="文档分区" />
       <p>
-        <a className="button button--primary" href={homeHref}>
+        <a className="button button--primary" href={site.baseUrl}>
           返回文档中心首页
         </a>
       </p>
-    </div>
+    </main>
   );
 }

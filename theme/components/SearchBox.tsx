@@ -1,58 +1,38 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import type { SearchEngine, SearchHit, TextPart } from '../client/search-engine.js';
+import { isComposing } from '../client/composition.js';
 import { SearchIcon } from './icons.js';
+import { SearchResultLink } from './SearchResultLink.js';
 import { useSite } from './SiteContext.js';
-
-type Status = 'idle' | 'loading' | 'error' | 'ready';
-
-// One load per page view, shared by the navbar and mobile-menu boxes: the lazy chunk and the index.
-const engines = new Map<string, Promise<SearchEngine>>();
-
-/** Loads lunr (a separate chunk) and the index at `url`; a failed load is forgotten so Retry fetches again. */
-export function loadEngine(url: string): Promise<SearchEngine> {
-  let pending = engines.get(url);
-  if (!pending) {
-    pending = import('../client/search-engine.js').then((module) => module.loadSearchEngine(url));
-    pending.catch(() => engines.delete(url));
-    engines.set(url, pending);
-  }
-  return pending;
-}
+import { useSearch } from './use-search.js';
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-/** The navbar search: an ARIA combobox whose results appear as you type; the index loads on first focus or shortcut. */
+/**
+ * The navbar search: an ARIA combobox whose results (links, so they open in a new tab too) appear as you
+ * type; the search worker and the index load on first focus or shortcut.
+ */
 export function SearchBox() {
   const { site } = useSite();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const list = useRef<HTMLUListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState('');
+  // While an input method composes, the field shows its pinyin but the search keeps the text committed so far.
+  const [committed, setCommitted] = useState('');
+  const [composing, setComposing] = useState(false);
   const [open, setOpen] = useState(false);
-  const [status, setStatus] = useState<Status>('idle');
-  const [engine, setEngine] = useState<SearchEngine | null>(null);
+  const [used, setUsed] = useState(false);
   const [active, setActive] = useState(0);
   const [shortcut, setShortcut] = useState('Ctrl K');
-  const url = site.searchIndexUrl;
-
-  const load = (retry = false) => {
-    if (!url || engine || (status === 'loading' && !retry) || (status === 'error' && !retry)) return;
-    setStatus('loading');
-    loadEngine(url).then(
-      (loaded) => {
-        setEngine(loaded);
-        setStatus('ready');
-      },
-      () => setStatus('error'),
-    );
-  };
+  const searched = composing ? committed : query;
+  const { results, current, status, retry } = useSearch(searched, { active: used, limit: 8 });
 
   // `/`, Ctrl+K and ⌘K focus the visible box (the navbar one, or the mobile menu's when it is open).
   useEffect(() => {
     setShortcut(isMac() ? '⌘K' : 'Ctrl K');
     const onKey = (event: KeyboardEvent) => {
       const box = input.current;
-      if (!box || box.offsetParent === null || document.activeElement === box) return;
+      if (!box || box.offsetParent === null || document.activeElement === box || isComposing(event)) return;
       const target = event.target as HTMLElement | null;
       const typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
       const slash = event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey;
@@ -69,29 +49,18 @@ export function SearchBox() {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const hits: SearchHit[] = engine && query.trim() ? engine.search(query, 8) : [];
-  const expanded = open && query.trim() !== '' && status !== 'idle';
+  const hits = results?.hits ?? [];
+  const expanded = open && searched.trim() !== '' && status !== 'idle';
   const optionId = (i: number) => `${id}-option-${i}`;
 
-  useEffect(() => setActive(0), [query]);
+  useEffect(() => setActive(0), [searched]);
   useEffect(() => {
     list.current?.querySelector(`[id="${optionId(active)}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active]);
 
-  const go = (i: number) => {
-    const hit = hits[i];
-    if (!hit) return;
-    // Options hold no links (a link inside an option is a nested control); a transient link lets client navigation take over.
-    const anchor = document.createElement('a');
-    anchor.href = hit.url;
-    anchor.hidden = true;
-    list.current?.parentElement?.append(anchor);
-    anchor.click();
-    anchor.remove();
-    setOpen(false);
-  };
-
   const onKeyDown = (event: ReactKeyboardEvent<HTMLInputElement>) => {
+    // With an input method composing, Enter and the arrows belong to it (choosing and committing characters).
+    if (isComposing(event.nativeEvent)) return;
     switch (event.key) {
       case 'ArrowDown':
       case 'ArrowUp': {
@@ -103,9 +72,10 @@ export function SearchBox() {
         return;
       }
       case 'Enter':
-        if (!expanded || !hits.length) return;
+        if (!expanded || !hits[active]) return;
         event.preventDefault();
-        go(active);
+        // The option is a link: following it lets client navigation take over, as a click would.
+        list.current?.querySelector<HTMLAnchorElement>(`[id="${optionId(active)}"]`)?.click();
         return;
       case 'Escape':
         if (expanded) {
@@ -145,19 +115,26 @@ export function SearchBox() {
         enterKeyHint="search"
         value={query}
         onFocus={() => {
-          load();
+          setUsed(true);
           setOpen(true);
         }}
         onChange={(event) => {
           setQuery(event.target.value);
+          if (!composing) setCommitted(event.target.value);
           setOpen(true);
-          load();
+          setUsed(true);
+        }}
+        onCompositionStart={() => setComposing(true)}
+        onCompositionEnd={(event) => {
+          setComposing(false);
+          setCommitted(event.currentTarget.value);
         }}
         onKeyDown={onKeyDown}
       />
       <kbd className="search-box__kbd" aria-hidden="true">{shortcut}</kbd>
-      <div className={`search-box__dropdown${expanded ? ' search-box__dropdown--open' : ''}`}>
-        {expanded && status === 'loading' && (
+      {/* A press inside the dropdown must not move focus out of the field: that would close the list before the click lands. */}
+      <div className={`search-box__dropdown${expanded ? ' search-box__dropdown--open' : ''}`} onMouseDown={(event) => event.preventDefault()}>
+        {expanded && status === 'loading' && !results && (
           <div className="search-box__status" role="status">
             <span className="search-box__spinner" aria-hidden="true" />
             正在加载搜索索引…
@@ -166,55 +143,35 @@ export function SearchBox() {
         {expanded && status === 'error' && (
           <div className="search-box__error" role="alert">
             <span>搜索索引加载失败，请检查网络后重试。</span>
-            <button type="button" className="search-box__retry" onClick={() => {
-                load(true);
+            <button
+              type="button"
+              className="search-box__retry"
+              onClick={() => {
+                retry();
                 input.current?.focus();
-              }}>
+              }}
+            >
               重试
             </button>
           </div>
         )}
-        {expanded && status === 'ready' && !hits.length && (
+        {expanded && status === 'ready' && current && !hits.length && (
           <div className="search-box__status" role="status">
-            没有找到与“{query.trim()}”相关的内容
+            没有找到与“{searched.trim()}”相关的内容
           </div>
         )}
-        <ul ref={list} id={`${id}-listbox`} role="listbox" aria-label="搜索结果" className="search-box__results" hidden={!expanded || !hits.length}>
+        <div ref={list} id={`${id}-listbox`} role="listbox" aria-label="搜索结果" className="search-box__results" hidden={!expanded || !hits.length}>
           {expanded &&
             hits.map((hit, i) => (
-              <li key={hit.url} id={optionId(i)} role="option" aria-selected={i === active} className="search-result" onMouseEnter={() => setActive(i)} onClick={() => go(i)}>
-                <span className="search-result__link" data-href={hit.url}>
-                  <span className="search-result__title">
-                    <span>
-                      <Highlighted parts={hit.title} />
-                    </span>
-                    {hit.section && hit.section !== hit.title.map((p) => p.text).join('') && <span className="search-result__section">{hit.section}</span>}
-                  </span>
-                  {hit.heading.length > 0 && (
-                    <span className="search-result__heading">
-                      <Highlighted parts={hit.heading} />
-                    </span>
-                  )}
-                  {hit.excerpt.length > 0 && (
-                    <span className="search-result__excerpt">
-                      <Highlighted parts={hit.excerpt} />
-                    </span>
-                  )}
-                </span>
-              </li>
+              <SearchResultLink key={hit.url} id={optionId(i)} hit={hit} selected={i === active} onPointerEnter={() => setActive(i)} onFollow={() => setOpen(false)} />
             ))}
-        </ul>
-        {expanded && status === 'ready' && hits.length > 0 && (
-          <a className="search-box__all" href={`${site.baseUrl}search/?q=${encodeURIComponent(query.trim())}`} onClick={() => setOpen(false)}>
-            查看全部搜索结果
+        </div>
+        {expanded && results && hits.length > 0 && (
+          <a className="search-box__all" href={`${site.baseUrl}search/?q=${encodeURIComponent(searched.trim())}`} onClick={() => setOpen(false)}>
+            {results.total > hits.length ? `查看全部 ${results.total} 条搜索结果` : '查看全部搜索结果'}
           </a>
         )}
       </div>
     </div>
   );
-}
-
-/** Text with the matched parts in <mark>, built as React elements (never innerHTML). */
-export function Highlighted({ parts }: { parts: TextPart[] }) {
-  return <>{parts.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : part.text))}</>;
 }

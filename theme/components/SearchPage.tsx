@@ -1,34 +1,21 @@
 import { useEffect, useState } from 'react';
-import type { SearchEngine, SearchHit } from '../client/search-engine.js';
-import { Highlighted, loadEngine } from './SearchBox.js';
-import { useSite } from './SiteContext.js';
+import { Highlighted } from './Highlighted.js';
+import { useSearch } from './use-search.js';
 
-type Status = 'loading' | 'error' | 'ready';
+/** Results the page lists; the count above them says how many there are in all. */
+const LIMIT = 50;
 
-/** The full results page, /search/?q=…: every match, shareable by URL. */
+/** The full results page, /search/?q=…: the best 50 matches and the true total, shareable by URL. */
 export function SearchPage() {
-  const { site } = useSite();
   const [query, setQuery] = useState('');
-  const [engine, setEngine] = useState<SearchEngine | null>(null);
-  const [status, setStatus] = useState<Status>('loading');
-  const [attempt, setAttempt] = useState(0);
+  const [ready, setReady] = useState(false);
+  const { results, current, status, retry } = useSearch(query, { active: ready, limit: LIMIT });
 
   // The query lives in the URL; it is read after hydration, so server and client first render the same empty page.
   useEffect(() => {
     setQuery(new URLSearchParams(location.search).get('q') ?? '');
+    setReady(true);
   }, []);
-
-  useEffect(() => {
-    if (!site.searchIndexUrl) return;
-    setStatus('loading');
-    loadEngine(site.searchIndexUrl).then(
-      (loaded) => {
-        setEngine(loaded);
-        setStatus('ready');
-      },
-      () => setStatus('error'),
-    );
-  }, [site.searchIndexUrl, attempt]);
 
   const update = (value: string) => {
     setQuery(value);
@@ -38,14 +25,23 @@ export function SearchPage() {
     history.replaceState(history.state, '', url.href);
   };
 
-  const hits: SearchHit[] = engine && query.trim() ? engine.search(query, 50) : [];
+  const trimmed = query.trim();
+  const hits = results?.hits ?? [];
   return (
     <main id="__main" className="search-page">
-      <h1>搜索文档</h1>
-      <div role="search">
-        <input className="search-page__input" type="search" aria-label="搜索文档" placeholder="输入关键词，例如：固件升级、签名算法、1003" value={query} onChange={(event) => update(event.target.value)} />
-      </div>
-      {status === 'loading' && query && (
+      <h1 className="search-page__heading">搜索文档</h1>
+      <form role="search" className="search-page__form" onSubmit={(event) => event.preventDefault()}>
+        <input
+          className="search-page__input"
+          type="search"
+          aria-label="搜索文档"
+          placeholder="输入关键词，例如：固件升级、签名算法、1003"
+          enterKeyHint="search"
+          value={query}
+          onChange={(event) => update(event.target.value)}
+        />
+      </form>
+      {status === 'loading' && trimmed && !results && (
         <p className="search-page__status" role="status">
           正在加载搜索索引…
         </p>
@@ -53,14 +49,14 @@ export function SearchPage() {
       {status === 'error' && (
         <div className="load-error" role="alert">
           <p className="load-error__title">搜索索引加载失败</p>
-          <button type="button" className="button button--danger" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button button--danger" onClick={retry}>
             重试
           </button>
         </div>
       )}
-      {status === 'ready' && query.trim() && (
+      {status === 'ready' && trimmed && results && current && (
         <p className="search-page__status" role="status">
-          {hits.length ? `找到 ${hits.length} 个与“${query.trim()}”相关的页面` : `没有找到与“${query.trim()}”相关的内容`}
+          {resultCount(trimmed, results.total, hits.length)}
         </p>
       )}
       <ol className="search-page__results">
@@ -88,4 +84,11 @@ export function SearchPage() {
       </ol>
     </main>
   );
+}
+
+/** The true count: every match, and how many of them are listed. */
+function resultCount(query: string, total: number, shown: number): string {
+  if (!total) return `没有找到与“${query}”相关的内容`;
+  if (total > shown) return `显示前 ${shown} 条，共 ${total} 条与“${query}”相关的结果`;
+  return `共 ${total} 条与“${query}”相关的结果`;
 }

@@ -4,10 +4,15 @@ import type { ThemeServer } from '@docsgen/theme/server';
 import { openParseCache } from './cache/parse-cache.js';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
+<<<<<<< HEAD
 import { docsBaseOf, docsDirOf } from './config/schema.js';
+=======
+import { readLastChanges } from './content/last-updated.js';
+>>>>>>> main
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
 import { readDocAssets, readStatic } from './emit/copied-files.js';
 import { stageOutput } from './emit/emit-site.js';
+import { markdownOutput } from './emit/markdown-pages.js';
 import { claimOutputFolder } from './emit/output-folder.js';
 import { createOutputSink } from './emit/output-sink.js';
 import { homeRedirect, redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
@@ -24,7 +29,11 @@ import { buildSearchIndex } from './search/build-search-index.js';
 import { buildDocPages } from './site/build-pages.js';
 import { buildRoutes } from './site/build-routes.js';
 import { buildSidebar } from './site/build-sidebar.js';
+<<<<<<< HEAD
 import { generatedIndexPages } from './site/category-cards.js';
+=======
+import { docFooter } from './site/doc-footer.js';
+>>>>>>> main
 import { toThemeSite } from './site/theme-site.js';
 
 export interface BuildOptions {
@@ -39,7 +48,7 @@ export interface BuildOptions {
   dev?: boolean;
   /** Kept between rebuilds by `serve`, so only what changed is done again. */
   cache?: BuildCache;
-  /** Folder of the persistent cache of parsed docs (the CLI's default: node_modules/.cache/docsgen); none when unset. */
+  /** Folder of the persistent cache of parsed docs and rendered pages (the CLI's default: node_modules/.cache/docsgen); none when unset. */
   cacheDir?: string;
   /** Overrides the configuration's `onBrokenLinks`: `npm run compat` reports every broken link of a site and goes on. */
   onBrokenLinks?: 'throw' | 'warn';
@@ -76,13 +85,13 @@ export interface BuildStats {
   timings: Record<string, number>;
 }
 
-/** Where `serve` answers with the search index, built on request. */
-export const DEV_SEARCH_INDEX = 'assets/search-index.json';
+/** The folder where `serve` answers with the search index, built on request. */
+export const DEV_SEARCH_INDEX = 'assets/search/dev/';
 
 export interface BuildResult {
   loaded: LoadedConfig;
   /** In `serve`: builds the search index of this build when the browser first asks for it. */
-  devSearchIndex?: () => OutputFile | undefined;
+  devSearchIndex?: () => OutputFile[];
   /** Every output file, when the build keeps its output in memory (`write: false`); empty when it wrote them. */
   files: OutputFile[];
   pages: PageRecord[];
@@ -115,6 +124,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev, cache: options.cache && cache.scanned }));
   holdHeapGrowthFor(content.docs.length);
   const routes = buildRoutes(content);
+  // One `git log` for every doc, run while the docs are parsed.
+  const lastChanges = readLastChanges(root, content.docs.map((doc) => doc.file), `${config.contentDir}/docs`);
   cache.theme ??= loadTheme(content, config.baseUrl);
   const themePromise = cache.theme.catch((error: unknown) => {
     cache.theme = undefined;
@@ -145,21 +156,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const mainDocRoute = routes.routeById.get(config.mainDocId ?? sidebar.order[0]?.docId ?? '') ?? parsed[0]?.source.route;
 
   const { server: theme, code: themeCode, client } = await time('theme', () => themePromise);
-  const docPages = buildDocPages(parsed, sidebar);
+  const changes = await time('lastUpdated', () => lastChanges);
+  const docPages = buildDocPages(parsed, sidebar, (doc) => docFooter(doc, { config, changes }));
   // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
   // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
   const categoryLabels = new Map(content.categories.flatMap((category) => (category.label ? [[category.dir, category.label] as const] : [])));
-  const search: { url?: string; files: OutputFile[] } = dev
-    ? { url: config.baseUrl + DEV_SEARCH_INDEX, files: [] }
-    : await time('search', () => {
-        const { url, files } = buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl, categoryLabels });
-        return { url, files };
-      });
+  const searchInput = { docs: parsed, baseUrl: config.baseUrl, categoryLabels, ...config.search };
+  const search = dev ? { url: config.baseUrl + DEV_SEARCH_INDEX + 'meta.json', files: [] } : await time('search', () => buildSearchIndex(searchInput));
   const devSearchIndex = dev
-    ? (): OutputFile | undefined => buildSearchIndex({ docs: parsed, baseUrl: config.baseUrl, categoryLabels }).files.map((file) => ({ ...file, path: DEV_SEARCH_INDEX }))[0]
+    ? () => buildSearchIndex(searchInput).files.map((file) => ({ ...file, path: DEV_SEARCH_INDEX + file.path.slice(file.path.lastIndexOf('/') + 1) }))
     : undefined;
   const { site, themeLinks } = toThemeSite(config, routes.routeById, dev);
   site.searchIndexUrl = search.url;
+  site.searchWorkerUrl = client.searchWorkerUrl;
   const siteData = JSON.stringify({ site, sidebar: sidebar.items });
   const siteDataFile = `assets/site.${hash(siteData).slice(0, 10)}.json`;
   const origin = config.url.replace(/\/+$/, '');
@@ -190,6 +199,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         themeCode,
         keyByFile: parsedDocs.keyByFile,
         memory: options.cache?.rendered,
+        cacheDir: options.cacheDir,
         sink,
         baseUrl: config.baseUrl,
         threads: options.threads,
@@ -198,13 +208,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     );
 
     const staticFiles = await readStatic(root, config);
+<<<<<<< HEAD
     const docAssets = await readDocAssets(root, config, parsed);
+=======
+    const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config, parsed);
+    const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin });
+>>>>>>> main
     const otherFiles: OutputFile[] = [
       ...client.files,
       { path: siteDataFile, contents: siteData },
       ...search.files,
       ...staticFiles,
       ...docAssets,
+      ...markdown.files,
       ...redirectFiles(config),
       ...homeRedirect(config, mainDocRoute, records),
       sitemapFile(records, origin),
@@ -218,8 +234,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         themeLinks,
         otherFiles: new Set(otherFiles.map((file) => file.path)),
         baseUrl: config.baseUrl,
+<<<<<<< HEAD
         configFile: path.relative(root, loaded.configFile),
         outsideRoutes: loaded.outsideRoutes,
+=======
+        textFiles: markdown.links,
+        origin,
+>>>>>>> main
       }),
     );
     linkCheck.broken.push(...brokenRedirects(config, records), ...checkImages(parsed, new Set(otherFiles.map((file) => file.path)), config.baseUrl));

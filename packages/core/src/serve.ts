@@ -28,6 +28,7 @@ const MIME: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -137,9 +138,8 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
   };
 
   const lookup = (relative: string): string | undefined => {
-    if (relative === DEV_SEARCH_INDEX && !files.has(relative)) {
-      const index = devSearchIndex?.();
-      if (index) files.set(index.path, index.contents);
+    if (relative.startsWith(DEV_SEARCH_INDEX) && !files.has(DEV_SEARCH_INDEX + 'meta.json')) {
+      for (const file of devSearchIndex?.() ?? []) files.set(file.path, file.contents);
     }
     if (relative === '' || relative.endsWith('/')) return files.has(relative + 'index.html') ? relative + 'index.html' : undefined;
     return files.has(relative) ? relative : undefined;

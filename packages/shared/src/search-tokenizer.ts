@@ -10,6 +10,8 @@ export type CjkMode = 'bigram' | 'bigram+unigram';
 
 export interface TokenizeOptions {
   cjk?: CjkMode;
+  /** Chinese words (the site's user dictionary) also kept whole, besides their character pairs. */
+  dictionary?: readonly string[];
 }
 
 /** One piece of text as the tokenizer reads it: a CJK run or a Latin word/name, with where it starts. */
@@ -41,8 +43,10 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
   const terms: string[] = [];
   const mode = options.cjk ?? 'bigram';
   for (const match of text.matchAll(RUN)) {
-    if (match[1] !== undefined) cjkTerms(match[1], mode, terms);
-    else for (const term of wordTermsOf(match[0])) terms.push(term);
+    if (match[1] !== undefined) {
+      cjkTerms(match[1], mode, terms);
+      for (const word of options.dictionary ?? []) if (match[1].includes(word)) terms.push(word);
+    } else for (const term of wordTermsOf(match[0])) terms.push(term);
   }
   return terms;
 }

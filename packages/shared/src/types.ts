@@ -60,6 +60,18 @@ export interface PageData {
   /** Front matter `hide_title`: the page shows no title heading of its own. */
   hideTitle?: boolean;
   hideTableOfContents: boolean;
+  /** The doc's Markdown copy; absent for drafts and unlisted docs, which have none. */
+  markdownUrl?: string;
+  /** When the doc's source last changed (git, else the file's time, or `last_update` front matter). */
+  lastUpdated?: LastUpdated;
+  /** Where to edit the doc's source (`editUrl` in the config, `custom_edit_url` in front matter). */
+  editUrl?: string;
+}
+
+/** A doc's last change; `date` is an ISO 8601 timestamp. The theme shows what the config asks for. */
+export interface LastUpdated {
+  date?: string;
+  author?: string;
 }
 
 export interface NavbarLinkItem {
@@ -110,8 +122,10 @@ export interface ThemeSite {
   announcement?: { id: string; content: string; backgroundColor: string; textColor: string; isCloseable: boolean };
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   progressBar: ProgressBarOptions;
-  /** URL of the search index, when one was built. */
+  /** URL of the search index's meta.json, when one was built. */
   searchIndexUrl?: string;
+  /** URL of the search worker script, which runs queries off the main thread. */
+  searchWorkerUrl?: string;
   /** True in `docsgen serve`: the client listens for reloads. */
   dev: boolean;
 }

@@ -23,3 +23,8 @@ export function trimHtmlSuffix(pathname: string): string | undefined {
   if (pathname.endsWith('.html')) return pathname.slice(0, -'.html'.length) + '/';
   return undefined;
 }
+
+/** The URL of a doc's Markdown copy: `/docscenter/docs/a/b/` → `/docscenter/docs/a/b.md` (also at `…/b/index.md`). */
+export function markdownUrl(route: string): string {
+  return route.replace(/\/$/, '') + '.md';
+}

@@ -1,35 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { validateConfig } from '../../../packages/core/src/config/load-config.js';
-import { createCodeHighlighter } from '../../../packages/core/src/markdown/highlighter.js';
-import { createMarkdownProcessor, parseDoc } from '../../../packages/core/src/markdown/parse-docs.js';
 import { parseCodeMeta, splitHighlightedLines } from '../../../packages/core/src/markdown/code-blocks.js';
 import { normalizeAdmonitionSyntax } from '../../../packages/core/src/markdown/admonitions.js';
-import type { DocSource } from '../../../packages/core/src/content/scan-content.js';
+import { parseTestDoc, testProcessor } from '../../helpers/parse-test-doc.js';
 
-const config = validateConfig(
-  { title: 't', url: 'https://x.example.com', baseUrl: '/docscenter/', navbar: { title: 't', logo: { src: 'l.svg', alt: 'l' }, items: [] }, footer: { copyright: 'c' } },
-  'site.config.ts',
-);
-const processor = createMarkdownProcessor(createCodeHighlighter());
-const routesByDocsPath = new Map([
-  ['api/signature.md', '/docscenter/docs/api/signature/'],
-  ['guide/intro.md', '/docscenter/docs/guide/intro/'],
-]);
-
-function parse(body: string, frontMatter: Partial<DocSource['frontMatter']> = {}) {
-  const doc: DocSource = {
-    id: 'guide/intro',
-    file: 'content/docs/guide/intro.md',
-    docsPath: 'guide/intro.md',
-    route: '/docscenter/docs/guide/intro/',
-    frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: '页面', ...frontMatter },
-    body,
-    bodyLine: 5,
-  };
-  const parsed = parseDoc(doc, { config, processor, routesByDocsPath });
-  return parsed;
-}
+const processor = testProcessor;
+const parse = parseTestDoc;
 
 test('emphasis next to Chinese punctuation is bold', () => {
   assert.match(parse('**注意：**请先登录').html, /<strong>注意：<\/strong>请先登录/);

@@ -20,6 +20,8 @@ export interface ClientBundle {
   /** URL of the entry script and of the stylesheet, under the base path. */
   entryUrl: string;
   cssUrl: string;
+  /** URL of the search worker (a module worker, started on first use of the search box). */
+  searchWorkerUrl: string;
   /** esbuild's metafile, so tests can see what reached the browser. */
   metafile: Metafile;
 }
@@ -35,7 +37,7 @@ export function themeDir(): string {
 export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<ClientBundle> {
   const dir = themeDir();
   const result = await esbuild({
-    entryPoints: { client: path.join(dir, 'client/entry.tsx'), style: path.join(dir, 'styles/index.css') },
+    entryPoints: { client: path.join(dir, 'client/entry.tsx'), 'search-worker': path.join(dir, 'client/search-worker.ts'), style: path.join(dir, 'styles/index.css') },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -60,11 +62,13 @@ export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<Cl
   const files = result.outputFiles.map((file) => ({ path: path.relative(cwd, file.path), contents: file.contents }));
   const entry = files.find((f) => /^assets\/client\.[^/]+\.js$/.test(f.path));
   const css = files.find((f) => /^assets\/style\.[^/]+\.css$/.test(f.path));
-  if (!entry || !css) throw new DocsgenError('the client bundle has no entry script or stylesheet', { location: { file: 'theme/client/entry.tsx' } });
+  const worker = files.find((f) => /^assets\/search-worker\.[^/]+\.js$/.test(f.path));
+  if (!entry || !css || !worker) throw new DocsgenError('the client bundle lacks its entry script, search worker or stylesheet', { location: { file: 'theme/client/entry.tsx' } });
   return {
     files: files.filter((f) => !/^assets\/style\.[^/]+\.js$/.test(f.path)),
     entryUrl: baseUrl + entry.path,
     cssUrl: baseUrl + css.path,
+    searchWorkerUrl: baseUrl + worker.path,
     metafile: result.metafile,
   };
 }

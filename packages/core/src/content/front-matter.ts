@@ -19,6 +19,16 @@ export const frontMatterSchema = z
     hide_table_of_contents: z.boolean().default(false),
     toc_min_heading_level: z.number().int().min(2).max(6).optional(),
     toc_max_heading_level: z.number().int().min(2).max(6).optional(),
+    /** This doc's "编辑此页" URL; null hides the link. */
+    custom_edit_url: z.url().nullable().optional(),
+    /** Overrides what git says of the doc's last change; YAML dates arrive as Date. */
+    last_update: z
+      .object({
+        date: z.union([z.date(), z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'not a date (write YYYY-MM-DD)')]).optional(),
+        author: z.string().min(1).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .loose();
 

@@ -1,3 +1,4 @@
+import type { TextFileLinks } from '../emit/markdown-pages.js';
 import type { LinkReference } from '../markdown/links.js';
 import type { PageRecord } from '../render/render-pages.js';
 import type { ThemeLink } from '../site/theme-site.js';
@@ -20,10 +21,16 @@ export interface LinkCheckInput {
   /** Paths of every other emitted file (assets, redirects, sitemap), relative to the output folder. */
   otherFiles: Set<string>;
   baseUrl: string;
+<<<<<<< HEAD
   /** The configuration file as the user knows it, named for broken theme links. */
   configFile?: string;
   /** Parts of a Docusaurus site docsgen does not build; a link there is listed in `outside`, not `broken`. */
   outsideRoutes?: OutsideRoute[];
+=======
+  /** Text files that hold absolute URLs of the site (the Markdown copies, llms.txt), and the site's origin they start with. */
+  textFiles?: TextFileLinks[];
+  origin?: string;
+>>>>>>> main
 }
 
 export interface LinkCheckResult {
@@ -36,7 +43,11 @@ export interface LinkCheckResult {
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /** Checks every internal link and anchor of the rendered pages against the ids those pages really carry. */
+<<<<<<< HEAD
 export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl, configFile = CONFIG_FILE, outsideRoutes = [] }: LinkCheckInput): LinkCheckResult {
+=======
+export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl, textFiles = [], origin = '' }: LinkCheckInput): LinkCheckResult {
+>>>>>>> main
   // Hrefs are compared decoded; ids that carry percent-escapes (footnotes: `user-content-fn-%E6%B3%A8`) count decoded too.
   const idsByRoute = new Map(pages.map((page) => [page.route, withDecodedIds(page.ids)]));
   const themeKeyByHref = new Map<string, string>();
@@ -44,6 +55,8 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
   const broken: BrokenLink[] = [];
   const outside: BrokenLink[] = [];
   const reportedTheme = new Set<string>();
+  // Targets already reported broken: the Markdown copies and llms-full.txt hold the pages' links again, which are named once, where written.
+  const reportedTargets = new Set<string>();
   let checked = 0;
 
   for (const page of pages) {
@@ -59,6 +72,7 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
       const sourceIndex = written.findIndex((link) => link.href === href || safeDecode(link.href) === decoded);
       const source = sourceIndex >= 0 ? written.splice(sourceIndex, 1)[0] : undefined;
       if (!reason) continue;
+      reportedTargets.add(targetKey(href, page.route));
       if (source) {
         list.push({ where: formatLocation({ file: page.sourceFile, line: source.line, column: source.column }), href: source.written, reason });
         continue;
@@ -72,6 +86,7 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
       list.push({ where: page.sourceFile, href, reason });
     }
   }
+<<<<<<< HEAD
   return { checked, broken, outside };
 }
 
@@ -80,6 +95,21 @@ function findOutside(href: string, fromRoute: string, outsideRoutes: OutsideRout
   const { pathname } = splitUrl(href, fromRoute);
   const bare = pathname.replace(/\/$/, '');
   return outsideRoutes.find(({ route, prefix }) => (prefix ? pathname.startsWith(route) || bare === route.replace(/\/$/, '') : bare === route.replace(/\/$/, '')));
+=======
+  for (const file of textFiles) {
+    for (const href of file.hrefs) {
+      if (!href.startsWith(origin + '/')) continue;
+      checked++;
+      const path = href.slice(origin.length);
+      const reason = problemWith(path, baseUrl, idsByRoute, otherFiles, baseUrl);
+      const target = targetKey(path, baseUrl);
+      if (!reason || reportedTargets.has(target)) continue;
+      reportedTargets.add(target);
+      broken.push({ where: `${file.sourceFile} (${file.file})`, href, reason });
+    }
+  }
+  return { checked, broken };
+>>>>>>> main
 }
 
 function problemWith(href: string, fromRoute: string, idsByRoute: Map<string, Set<string>>, otherFiles: Set<string>, baseUrl: string): string | undefined {
@@ -93,6 +123,11 @@ function problemWith(href: string, fromRoute: string, idsByRoute: Map<string, Se
   }
   if (hash && !idsByRoute.get(route)!.has(hash)) return `no anchor #${hash} on ${route}`;
   return undefined;
+}
+
+function targetKey(href: string, fromRoute: string): string {
+  const { pathname, hash } = splitUrl(href, fromRoute);
+  return `${pathname}#${hash ?? ''}`;
 }
 
 /** Path and anchor of a link; the URL parser only for the relative and unusual ones (most links are absolute routes). */

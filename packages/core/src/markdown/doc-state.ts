@@ -1,6 +1,7 @@
 import type { VFile } from 'vfile';
 import type { TocItem } from '@docsgen/shared';
 import type { LinkReference } from './links.js';
+import type { ParsedSource } from './markdown-as-written.js';
 import type { SearchSection } from './search-sections.js';
 
 /**
@@ -31,6 +32,14 @@ export interface DocState {
   /** Tab groups on the page so far, for unique ids. */
   tabsCount: number;
   firstHeading?: string;
+  /** Absolute URL of the doc's page, against which the Markdown copy resolves its links. */
+  pageUrl: string;
+  /** The source as parsed, before any transform (remarkRememberSource). */
+  parsedSource?: ParsedSource;
+  /** The body written back to Markdown (remarkMarkdownCopy). */
+  markdown?: string;
+  /** Every URL written in that Markdown, absolute, for the link checker. */
+  markdownLinks?: string[];
 }
 
 export function docState(file: VFile): DocState {

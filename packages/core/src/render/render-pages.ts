@@ -15,6 +15,8 @@ export interface PageRecord {
   /** Source file the page came from, for error messages. */
   sourceFile: string;
   noindex: boolean;
+  /** When the page's source last changed (ISO 8601), for the sitemap. */
+  lastmod?: string;
 }
 
 /** A page rendered to a complete HTML document, with its data for client navigation. */
@@ -39,6 +41,7 @@ export interface PageToRender {
   file: string;
   sourceFile: string;
   noindex: boolean;
+  lastmod?: string;
 }
 
 /** Renders one page: the hydrated layout with renderToString, inside the document head docsgen owns. */
@@ -56,6 +59,7 @@ export function renderPage(page: PageToRender, context: RenderContext): Rendered
     `<meta name="description" content="${escapeAttribute(data.description)}" />`,
     page.noindex ? '<meta name="robots" content="noindex, nofollow" />' : '',
     data.kind === 'notFound' ? '' : `<link rel="canonical" href="${escapeAttribute(canonical)}" />`,
+    data.markdownUrl ? `<link rel="alternate" type="text/markdown" href="${escapeAttribute(data.markdownUrl)}" />` : '',
     `<meta property="og:title" content="${escapeAttribute(title)}" />`,
     `<meta property="og:description" content="${escapeAttribute(data.description)}" />`,
     `<meta property="og:url" content="${escapeAttribute(canonical)}" />`,
@@ -90,14 +94,20 @@ ${head.join('\n')}
     hrefs: collectHrefs(html),
     sourceFile: page.sourceFile,
     noindex: page.noindex,
+    lastmod: page.lastmod,
     data,
     html,
     dataJson: JSON.stringify(data),
   };
 }
 
+/** What the later stages keep of a page: no HTML. */
+export function recordOf({ data: _data, html: _html, dataJson: _json, ...record }: Omit<RenderedPage, 'data'> & { data?: unknown }): PageRecord {
+  return record;
+}
+
 /** A rendered page's files: its HTML and, but for the not-found page, its data for client navigation. */
-export function pageFiles(page: RenderedPage, baseUrl: string): OutputFile[] {
+export function pageFiles(page: Pick<RenderedPage, 'kind' | 'file' | 'route' | 'html' | 'dataJson'>, baseUrl: string): OutputFile[] {
   return page.kind === 'notFound'
     ? [{ path: page.file, contents: page.html }]
     : [

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { createElement } from 'react';
 import type { PageData, ThemeSite } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
+import { fromCachedPage, openRenderCache, toCachedPage, type CachedPage } from '../cache/render-cache.js';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { PageSource } from '../content/scan-content.js';
 import type { OutputSink } from '../emit/output-sink.js';
@@ -11,7 +13,7 @@ import { hash } from '../hash.js';
 import type { DocPageInput } from '../site/build-pages.js';
 import { workerFile } from '../worker-file.js';
 import type { RenderJob, RenderReply } from './render-worker.js';
-import { pageFiles, renderPage, type PageRecord, type PageToRender, type RenderContext, type RenderedPage } from './render-pages.js';
+import { pageFiles, recordOf, renderPage, type PageRecord, type PageToRender, type RenderContext, type RenderedPage } from './render-pages.js';
 
 export interface PagesToRenderOptions {
   docPages: DocPageInput[];
@@ -24,8 +26,9 @@ export interface PagesToRenderOptions {
 /** Every page of the site: one per doc, one per React page of content/pages, and the not-found page. */
 export function pagesToRender({ docPages, pages, theme, site, baseUrl }: PagesToRenderOptions): PageToRender[] {
   return [
-    ...docPages.map(({ doc, data }) => ({
+    ...docPages.map(({ doc, data, lastmod }) => ({
       data: { ...data, html: doc.html },
+      lastmod,
       file: routeFile(data.route, baseUrl),
       sourceFile: doc.source.file,
       noindex: doc.source.frontMatter.unlisted || doc.source.frontMatter.draft,
@@ -49,7 +52,8 @@ export function pagesToRender({ docPages, pages, theme, site, baseUrl }: PagesTo
       return { data, file: routeFile(source.route, baseUrl), sourceFile: source.file, noindex: false };
     }),
     {
-      data: { kind: 'notFound', route: baseUrl + '404.html', title: '找不到页面', description: '找不到页面', html: theme.renderNotFound(site), toc: [], breadcrumbs: [], hideTableOfContents: true } satisfies PageData,
+      // No body: the theme's NotFound component draws the page (hydrated, for its search box).
+      data: { kind: 'notFound', route: baseUrl + '404.html', title: '找不到页面', description: '找不到页面', html: '', toc: [], breadcrumbs: [], hideTableOfContents: true } satisfies PageData,
       file: '404.html',
       sourceFile: 'theme/components/NotFound.tsx',
       noindex: true,
@@ -58,17 +62,19 @@ export function pagesToRender({ docPages, pages, theme, site, baseUrl }: PagesTo
 }
 
 /** Rendered pages `serve` keeps between rebuilds, by output file. */
-export type RenderedPageMemory = Map<string, { key: string; page: RenderedPage }>;
+export type RenderedPageMemory = Map<string, { key: string; page: RenderedPage; siteDataUrl: string }>;
 
 export interface RenderStageOptions {
   pages: PageToRender[];
   context: RenderContext;
-  /** The theme's bundled server code, for render workers. */
+  /** The theme's bundled server code, for render workers and in every page's key. */
   themeCode: string;
   /** The content key of each doc by source file (from the parse stage): it stands for the body's HTML. */
   keyByFile: Map<string, string>;
   /** Only `serve` keeps rendered pages; a one-shot build would hold every page's HTML to the end. */
   memory?: RenderedPageMemory;
+  /** The persistent cache folder, when the build uses one. */
+  cacheDir?: string;
   sink: OutputSink;
   baseUrl: string;
   /** Rendering threads, this one included; by default one per core (up to four) on large sites. */
@@ -77,68 +83,124 @@ export interface RenderStageOptions {
 }
 
 /**
- * Below this many pages a render worker (which loads React and the theme, cold) costs more than it saves;
+ * Below this many pages to render a worker (which loads React and the theme, cold) costs more than it saves;
  * `serve` renders on its own thread, as it keeps the rendered pages.
  */
 const MIN_PAGES_FOR_WORKERS = 1_000;
 
-/** Renders every page and hands its files to the sink as they are done; large sites render on worker threads too. */
+/** Pages looked up in the caches and handed to the sink at once: a bound on the HTML held in memory. */
+const CHUNK = 256;
+
+/**
+ * Hands every page's files to the sink: unchanged pages from memory (`serve`) or the disk cache, the others
+ * rendered, on worker threads too for large sites; what was rendered goes back to the caches.
+ */
 export async function renderStage(options: RenderStageOptions): Promise<{ records: PageRecord[]; renderedCount: number }> {
-  const { pages, memory, threads } = options;
+  const { pages, memory, cacheDir, sink, baseUrl } = options;
+  const keys = pages.map(pageKeyer(options));
+  const disk = cacheDir ? openRenderCache(cacheDir) : undefined;
+  const records: PageRecord[] = new Array(pages.length);
+  const stale: number[] = [];
+  for (let start = 0; start < pages.length; start += CHUNK) {
+    const chunk = Array.from({ length: Math.min(CHUNK, pages.length - start) }, (_, j) => start + j);
+    const inMemory = (i: number) => (memory?.get(pages[i].file)?.key === keys[i] ? memory.get(pages[i].file) : undefined);
+    const fromDisk = disk ? await disk.load(chunk.filter((i) => !inMemory(i)).map((i) => keys[i])) : new Map<string, CachedPage>();
+    const files: OutputFile[] = [];
+    for (const i of chunk) {
+      const cached = inMemory(i) ?? fromDisk.get(keys[i]);
+      const page = cached && withSiteDataUrl('page' in cached ? cached.page : fromCachedPage(cached), cached.siteDataUrl, options.context.assets.siteDataUrl);
+      if (!page) {
+        stale.push(i);
+        continue;
+      }
+      records[i] = recordOf(page);
+      files.push(...pageFiles(page, baseUrl));
+    }
+    await sink.keep(files);
+  }
+  const rendered = await renderStalePages(stale.map((i) => pages[i]), stale.map((i) => keys[i]), options);
+  stale.forEach((i, j) => (records[i] = rendered[j]));
+  if (memory) {
+    const files = new Set(pages.map((page) => page.file));
+    for (const file of memory.keys()) if (!files.has(file)) memory.delete(file);
+  }
+  return { records, renderedCount: stale.length };
+}
+
+/**
+ * A page's key covers everything its HTML depends on: the theme's and the page shell's code, the site and its
+ * sidebar, asset URLs, the doc's key and the page's data. All but the URL of the site data file: it is named by
+ * a hash that covers the search index, which any edit changes, so it is set in the HTML (withSiteDataUrl)
+ * rather than making every page's key change with every edit.
+ */
+function pageKeyer({ context, themeCode, keyByFile }: RenderStageOptions): (page: PageToRender) => string {
+  const { searchIndexUrl: _index, ...site } = context.site;
+  const { siteDataUrl: _siteData, ...assets } = context.assets;
+  const contextKey = hash(renderFingerprint() + themeCode + JSON.stringify({ site, sidebar: context.sidebar, assets, origin: context.origin }));
+  return (page) => {
+    // The body's HTML is covered by its doc's key, so it need not be serialised and hashed on every rebuild.
+    const { html: _html, ...shape } = page.data;
+    return hash(contextKey + (keyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex + (page.lastmod ?? ''));
+  };
+}
+
+let fingerprint: string | undefined;
+
+/** The compiled render worker holds renderPage and what it calls, so its hash changes with the page shell's code. */
+function renderFingerprint(): string {
+  return (fingerprint ??= hash(readFileSync(workerFile('render-worker'), 'utf8')));
+}
+
+/** Renders pages here, or on this and worker threads when there are many; returns their records in order. */
+async function renderStalePages(pages: PageToRender[], keys: string[], options: RenderStageOptions): Promise<PageRecord[]> {
+  const { memory, threads } = options;
   const cores = memory ? 1 : Math.min(threads ?? (pages.length >= MIN_PAGES_FOR_WORKERS ? Math.min(availableParallelism(), 4) : 1), pages.length);
-  if (cores < 2) return renderHere(pages, options);
+  if (cores < 2) return renderHere(pages, keys, options);
   // Contiguous shares keep the pages in order; this thread takes a larger one, as a worker first spends a few hundred milliseconds loading.
   const weights = [1.3, ...Array.from({ length: cores - 1 }, () => 1)];
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   let sum = 0;
   const bounds = [0, ...weights.map((weight) => Math.round(((sum += weight) / total) * pages.length))];
-  const shares = weights.map((_, k) => pages.slice(bounds[k], bounds[k + 1]));
-  const { themeCode, context, baseUrl, sink } = options;
+  const share = (k: number) => ({ pages: pages.slice(bounds[k], bounds[k + 1]), keys: keys.slice(bounds[k], bounds[k + 1]) });
+  const { themeCode, context, baseUrl, sink, cacheDir } = options;
   const { theme: _theme, ...plainContext } = context;
-  const workers = shares.slice(1).map((share) => renderOnWorker({ themeCode, context: plainContext, pages: share, baseUrl }, sink));
-  const mine = await renderHere(shares[0], options);
+  const workers = weights.slice(1).map((_, k) => renderOnWorker({ themeCode, context: plainContext, baseUrl, cacheDir, ...share(k + 1) }, sink));
+  const mine = await renderHere(share(0).pages, share(0).keys, options);
   const theirs = await Promise.all(workers);
-  return { records: [...mine.records, ...theirs.flat()], renderedCount: pages.length };
+  return [...mine, ...theirs.flat()];
 }
 
-async function renderHere(pages: PageToRender[], { context, keyByFile, memory, sink, baseUrl, onProgress }: RenderStageOptions): Promise<{ records: PageRecord[]; renderedCount: number }> {
-  const contextKey = hash(JSON.stringify({ site: context.site, sidebar: context.sidebar, assets: context.assets, origin: context.origin }));
+async function renderHere(pages: PageToRender[], keys: string[], { context, memory, cacheDir, sink, baseUrl, onProgress }: RenderStageOptions): Promise<PageRecord[]> {
+  const disk = cacheDir ? openRenderCache(cacheDir) : undefined;
   const records: PageRecord[] = [];
-  let renderedCount = 0;
-  const renderOrReuse = (page: PageToRender): RenderedPage => {
-    // The body's HTML is covered by its doc's key, so it need not be serialised and hashed on every rebuild.
-    const { html: _html, ...shape } = page.data;
-    const key = hash(contextKey + (keyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex);
-    const cached = memory?.get(page.file);
-    if (cached?.key === key) return cached.page;
-    renderedCount++;
-    const result = renderPage(page, context);
-    memory?.set(page.file, { key, page: result });
-    return result;
-  };
   let pending: OutputFile[] = [];
+  let entries: [string, CachedPage][] = [];
   // One batch is written while the next renders.
-  let writing: Promise<void> = Promise.resolve();
+  let writing: Promise<unknown> = Promise.resolve();
+  const flush = async () => {
+    await writing;
+    writing = Promise.all([sink.keep(pending), disk?.store(entries)]);
+    writing.catch(() => undefined);
+    pending = [];
+    entries = [];
+  };
   for (const [i, page] of pages.entries()) {
     onProgress(i + 1, pages.length);
-    const rendered = renderOrReuse(page);
-    const { data: _data, html: _html, dataJson: _json, ...record } = rendered;
-    records.push(record);
+    const rendered = renderPage(page, context);
+    memory?.set(page.file, { key: keys[i], page: rendered, siteDataUrl: context.assets.siteDataUrl });
+    records.push(recordOf(rendered));
     pending.push(...pageFiles(rendered, baseUrl));
-    if (pending.length >= 256) {
-      await writing;
-      writing = sink.keep(pending);
-      writing.catch(() => undefined);
-      pending = [];
-    }
+    if (disk) entries.push([keys[i], toCachedPage(rendered, context.assets.siteDataUrl)]);
+    if (pending.length >= CHUNK) await flush();
   }
+  await flush();
   await writing;
-  await sink.keep(pending);
-  if (memory) {
-    const files = new Set(records.map((page) => page.file));
-    for (const file of memory.keys()) if (!files.has(file)) memory.delete(file);
-  }
-  return { records, renderedCount };
+  return records;
+}
+
+/** A page rendered when the site data file had another name, pointed at today's (the page shell names it twice). */
+function withSiteDataUrl<T extends { html: string }>(page: T, renderedWith: string, current: string): T {
+  return renderedWith === current ? page : { ...page, html: page.html.split(renderedWith).join(current) };
 }
 
 /** One share rendered on a worker thread; its files go to the sink batch by batch, its records come back in order. */

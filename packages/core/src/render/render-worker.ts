@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { openRenderCache, toCachedPage, type CachedPage } from '../cache/render-cache.js';
 import { importThemeServer, type OutputFile } from '../client/bundle-theme.js';
-import { pageFiles, renderPage, type PageRecord, type PageToRender, type RenderContext } from './render-pages.js';
+import { pageFiles, recordOf, renderPage, type PageRecord, type PageToRender, type RenderContext } from './render-pages.js';
 
 /** What the render pool sends a worker: a share of the pages and what rendering them needs. */
 export interface RenderJob {
@@ -8,6 +9,9 @@ export interface RenderJob {
   themeCode: string;
   context: Omit<RenderContext, 'theme'>;
   pages: PageToRender[];
+  /** Each page's key in the render cache, which the worker writes to when the build has a cache folder. */
+  keys: string[];
+  cacheDir?: string;
   baseUrl: string;
 }
 
@@ -20,17 +24,22 @@ const BATCH = 64;
 const job = workerData as RenderJob;
 try {
   const context: RenderContext = { ...job.context, theme: await importThemeServer(job.themeCode) };
+  const disk = job.cacheDir ? openRenderCache(job.cacheDir) : undefined;
+  const stored: Promise<void>[] = [];
   for (let i = 0; i < job.pages.length; i += BATCH) {
     const records: PageRecord[] = [];
     const files: OutputFile[] = [];
-    for (const page of job.pages.slice(i, i + BATCH)) {
+    const entries: [string, CachedPage][] = [];
+    job.pages.slice(i, i + BATCH).forEach((page, j) => {
       const rendered = renderPage(page, context);
-      const { data: _data, html: _html, dataJson: _json, ...record } = rendered;
-      records.push(record);
+      records.push(recordOf(rendered));
       files.push(...pageFiles(rendered, job.baseUrl));
-    }
+      if (disk) entries.push([job.keys[i + j], toCachedPage(rendered, context.assets.siteDataUrl)]);
+    });
+    if (disk) stored.push(disk.store(entries));
     parentPort!.postMessage({ kind: 'batch', records, files } satisfies RenderReply);
   }
+  await Promise.all(stored);
   parentPort!.postMessage({ kind: 'done' } satisfies RenderReply);
 } catch (error) {
   parentPort!.postMessage({ kind: 'failed', message: (error as Error).message } satisfies RenderReply);

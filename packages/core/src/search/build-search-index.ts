@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import { SEARCH_FIELD_BOOSTS, tokenize, type SearchIndexFile, type SearchPostings, type TokenizeOptions } from '@docsgen/shared';
+import { SEARCH_INDEX_VERSION, type SearchMeta, type SearchPageEntry, type SearchShard, type TokenizeOptions } from '@docsgen/shared';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
+import { invertPages, type IndexedPage } from './invert-pages.js';
 
 export interface SearchIndexResult {
+  /** URL of meta.json, the file the browser reads first. */
   url?: string;
   files: OutputFile[];
-  /** The index as written, for tests and the benchmark. */
-  data?: SearchIndexFile;
 }
 
 export interface SearchIndexInput {
@@ -15,78 +15,80 @@ export interface SearchIndexInput {
   baseUrl: string;
   /** Folder labels from `_category_.json`, by folder relative to the docs folder; a folder's index doc title otherwise. */
   categoryLabels?: Map<string, string>;
+  /** `search` of site.config.ts: synonym groups (passed to the browser) and dictionary words (indexed whole). */
+  synonyms?: string[][];
+  dictionary?: string[];
   /** Tokenizer options, for measuring alternatives; the browser must use the same. */
-  tokenizer?: TokenizeOptions;
+  tokenizer?: Omit<TokenizeOptions, 'dictionary'>;
   /** Characters of each section's text kept for excerpts (default 160). */
   excerptLength?: number;
+  /** Uncompressed bytes after which a term shard is closed (default 12,000). */
+  shardBytes?: number;
 }
 
-/** Builds the search index of listed, published docs: one document per section, written as assets/search-index.<hash>.json. */
+/**
+ * Builds the search index of listed, published docs into assets/search/<hash>/: meta.json, term shards
+ * t<n>.json and one p<n>.json per page (see SearchMeta). The folder's name is the hash of its contents.
+ */
 export function buildSearchIndex(input: SearchIndexInput): SearchIndexResult {
   const docs = input.docs.filter((doc) => !doc.source.frontMatter.draft && !doc.source.frontMatter.unlisted);
   if (!docs.length) return { files: [] };
-  const data = indexData(docs, input);
-  const contents = JSON.stringify(data);
-  const path = `assets/search-index.${createHash('sha1').update(contents).digest('hex').slice(0, 10)}.json`;
-  return { url: input.baseUrl + path, files: [{ path, contents }], data };
-}
-
-interface IndexedSection {
-  title: string;
-  keywords: string;
-  heading: string;
-  body: string;
-}
-
-function indexData(docs: ParsedDoc[], input: SearchIndexInput): SearchIndexFile {
-  const excerptLength = input.excerptLength ?? 160;
+  const dictionary = [...new Set(input.dictionary ?? [])];
   const labels = folderLabels(input.docs, input.categoryLabels);
-  const pages: SearchIndexFile['pages'] = [];
-  const sections: SearchIndexFile['sections'] = [];
-  const indexed: IndexedSection[] = [];
-  for (const doc of docs) {
-    const pageIndex = pages.length;
-    const top = doc.source.docsPath.includes('/') ? doc.source.docsPath.split('/')[0] : '';
-    pages.push([doc.source.route, doc.title, top ? (labels.get(top) ?? top) : '']);
-    const keywords = [doc.source.frontMatter.keywords ?? []].flat().join(' ');
-    doc.sections.forEach((section, i) => {
-      // The intro carries the page description, so a page with no text before its first heading is still found by it.
-      const body = i === 0 ? [doc.description, section.text].filter(Boolean).join('\n') : section.text;
-      if (i > 0 && !section.heading && !body) return;
-      sections.push([pageIndex, section.id ?? '', section.heading ?? '', excerpt(i === 0 && !section.text ? doc.description : section.text, excerptLength)]);
-      indexed.push({ title: doc.title, keywords, heading: section.heading ?? '', body });
-    });
-  }
-  return { version: 2, pages, sections, index: postings(indexed, input.tokenizer ?? {}) };
+  const entries = docs.map((doc) => pageEntry(doc, labels, input.excerptLength ?? 160));
+  const terms = invertPages(docs.map(indexedPage), { ...input.tokenizer, dictionary });
+  const { shards, shardStarts } = splitShards(terms, input.shardBytes ?? 12_000);
+  const meta: SearchMeta = { version: SEARCH_INDEX_VERSION, pageCount: docs.length, shardStarts, synonyms: input.synonyms ?? [], dictionary };
+  const contents = new Map<string, string>([['meta.json', JSON.stringify(meta)]]);
+  shards.forEach((shard, i) => contents.set(`t${i}.json`, shard));
+  entries.forEach((entry, i) => contents.set(`p${i}.json`, JSON.stringify(entry)));
+  const hash = createHash('sha1');
+  for (const [name, text] of contents) hash.update(name).update(text);
+  const dir = `assets/search/${hash.digest('hex').slice(0, 10)}/`;
+  return { url: input.baseUrl + dir + 'meta.json', files: [...contents].map(([name, text]) => ({ path: dir + name, contents: text })) };
 }
 
-/** The inverted index of the sections, split by the shared tokenizer (the browser splits queries with it too). */
-function postings(docs: IndexedSection[], options: TokenizeOptions): SearchPostings {
-  const fields = Object.keys(SEARCH_FIELD_BOOSTS) as (keyof IndexedSection)[];
-  // Per term: its postings (gaps between keys, each followed by -tf when tf > 1) and the last key written.
-  const byTerm = new Map<string, { list: number[]; lastKey: number }>();
-  const lengths: number[] = [];
-  docs.forEach((doc, ref) => {
-    fields.forEach((field, f) => {
-      const key = ref * fields.length + f;
-      const terms = tokenize(doc[field], options);
-      lengths.push(terms.length);
-      for (const term of terms) {
-        let entry = byTerm.get(term);
-        if (!entry) byTerm.set(term, (entry = { list: [], lastKey: -1 }));
-        if (entry.lastKey !== key) {
-          entry.list.push(key - Math.max(entry.lastKey, 0));
-          entry.lastKey = key;
-        } else if (entry.list[entry.list.length - 1] < 0) {
-          entry.list[entry.list.length - 1]--;
-        } else {
-          entry.list.push(-2);
-        }
-      }
-    });
-  });
-  const terms = [...byTerm.keys()].sort();
-  return { fields, boosts: fields.map((field) => SEARCH_FIELD_BOOSTS[field]), terms, postings: terms.map((term) => byTerm.get(term)!.list), lengths };
+/** What the results show of a doc: its route, title, section label and each section's heading and first words. */
+function pageEntry(doc: ParsedDoc, labels: Map<string, string>, excerptLength: number): SearchPageEntry {
+  const top = doc.source.docsPath.includes('/') ? doc.source.docsPath.split('/')[0] : '';
+  const sections = doc.sections.map((section, i): SearchPageEntry['sections'][number] => [
+    section.id ?? '',
+    section.heading ?? '',
+    // The intro shows the page description when the page has no text before its first heading.
+    excerpt(i === 0 && !section.text ? doc.description : section.text, excerptLength),
+  ]);
+  return { route: doc.source.route, title: doc.title, section: top ? (labels.get(top) ?? top) : '', sections };
+}
+
+function indexedPage(doc: ParsedDoc): IndexedPage {
+  return {
+    title: doc.title,
+    keywords: [doc.source.frontMatter.keywords ?? []].flat().join(' '),
+    headings: doc.sections.map((section) => section.heading ?? ''),
+    // The description comes first, so a page with no text before its first heading is still found by it.
+    body: [doc.description, ...doc.sections.map((section) => section.text)].filter(Boolean).join('\n'),
+  };
+}
+
+/** Cuts the sorted terms into shards of about `bytes` each; a term is never split. */
+function splitShards(terms: SearchShard, bytes: number): { shards: string[]; shardStarts: string[] } {
+  const shards: string[] = [];
+  const shardStarts: string[] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const entry of terms) {
+    const json = JSON.stringify(entry);
+    if (current.length && size + json.length > bytes) {
+      shards.push(`[${current.join(',')}]`);
+      shardStarts.push(entry[0]);
+      current = [];
+      size = 0;
+    }
+    current.push(json);
+    size += json.length + 1;
+  }
+  shards.push(`[${current.join(',')}]`);
+  return { shards, shardStarts };
 }
 
 /** Label of each top-level folder: its category label, else its index doc's title. */

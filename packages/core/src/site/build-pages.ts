@@ -1,17 +1,24 @@
-import type { NavLink, PageData } from '@docsgen/shared';
+import { markdownUrl, type NavLink, type PageData } from '@docsgen/shared';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
+import type { DocSource } from '../content/scan-content.js';
 import type { Sidebar } from './build-sidebar.js';
+<<<<<<< HEAD
 import { fillDocCardLists } from './category-cards.js';
 import { DocsgenError } from '../errors.js';
+=======
+import type { DocFooter } from './doc-footer.js';
+>>>>>>> main
 
 /** The data of one doc page, before its body is rendered to HTML. */
 export interface DocPageInput {
   doc: ParsedDoc;
   data: Omit<PageData, 'html'>;
+  /** The doc's last change for the sitemap, shown on the page or not. */
+  lastmod?: string;
 }
 
 /** Joins each parsed doc with its place in the sidebar: breadcrumbs, previous and next, banner. */
-export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar): DocPageInput[] {
+export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar, footerOf: (doc: DocSource) => DocFooter): DocPageInput[] {
   const position = new Map(sidebar.order.map((entry, i) => [entry.docId, i]));
   const linkTo = new Map(docs.map((doc) => [doc.source.id, { label: paginationLabel(doc), href: doc.source.route }]));
   // Neighbours are named as the sidebar names them, unless a doc asks for a label of its own.
@@ -34,9 +41,16 @@ export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar): DocPageInput
       return entry && { label: paginationLabels.get(entry.docId) ?? entry.label, href: entry.href };
     };
     const trail = sidebar.ancestors.get(id) ?? [];
+<<<<<<< HEAD
     const html = fillDocCardLists(doc.html, id, sidebar);
     return {
       doc: html === doc.html ? doc : { ...doc, html },
+=======
+    const { lastmod, lastUpdated, editUrl } = footerOf(doc.source);
+    return {
+      doc,
+      lastmod,
+>>>>>>> main
       data: {
         kind: 'doc',
         route,
@@ -50,6 +64,10 @@ export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar): DocPageInput
         hideTitle: frontMatter.hide_title === true || undefined,
         banner: frontMatter.draft ? 'draft' : frontMatter.unlisted ? 'unlisted' : undefined,
         hideTableOfContents: frontMatter.hide_table_of_contents,
+        // Drafts and unlisted docs are left out of the Markdown copies, as out of the sitemap.
+        markdownUrl: frontMatter.draft || frontMatter.unlisted ? undefined : markdownUrl(route),
+        lastUpdated,
+        editUrl,
       },
     };
   });

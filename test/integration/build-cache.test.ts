@@ -4,6 +4,7 @@ import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
+import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
 
 let site: FixtureSite;
 const cacheDir = () => site.file('node_modules/.cache/docsgen');
@@ -12,18 +13,6 @@ before(async () => {
   site = await copyFixture('basic');
 });
 after(() => site.remove());
-
-/** Every file of a folder and its bytes, by path. */
-async function snapshot(dir: string): Promise<Map<string, Buffer>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  return new Map(await Promise.all(files.sort().map(async (file) => [file, await readFile(path.join(dir, file))] as const)));
-}
-
-function assertSameFiles(actual: Map<string, Buffer>, expected: Map<string, Buffer>): void {
-  assert.deepEqual([...actual.keys()], [...expected.keys()]);
-  for (const [file, bytes] of expected) assert.ok(actual.get(file)!.equals(bytes), `${file} differs from the cold build`);
-}
 
 /** A build without any cache, the reference every cached build must equal byte for byte. */
 async function coldBuild(): Promise<Map<string, Buffer>> {
@@ -36,40 +25,74 @@ async function cachedBuild() {
   return { stats: result.stats, files: await snapshot(site.file('cached')) };
 }
 
-async function cacheEntries(): Promise<string[]> {
-  const entries = await readdir(path.join(cacheDir(), 'parse'), { recursive: true, withFileTypes: true });
+async function cacheEntries(kind: 'parse' | 'render' = 'parse'): Promise<string[]> {
+  const entries = await readdir(path.join(cacheDir(), kind), { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** The entry of the doc whose body contains `marker`. */
-async function entryOf(marker: string): Promise<string> {
-  for (const file of await cacheEntries()) if ((await readFile(file, 'utf8')).includes(marker)) return file;
+/** A cache holding exactly the entries of the site as it is, so each doc and page has one. */
+async function freshCache(): Promise<void> {
+  await rm(cacheDir(), { recursive: true, force: true });
+  await cachedBuild();
+}
+
+/** The entry of the doc (or page) whose body contains `marker`. */
+async function entryOf(marker: string, kind: 'parse' | 'render' = 'parse'): Promise<string> {
+  for (const file of await cacheEntries(kind)) if ((await readFile(file, 'utf8')).includes(marker)) return file;
   throw new Error(`no cache entry holds ${marker}`);
 }
 
-test('a build from the cache is byte-identical to a cold build and parses nothing', async () => {
+test('a build from the cache is byte-identical to a cold build, parses and renders nothing', async () => {
   const cold = await coldBuild();
   const first = await cachedBuild();
   assert.equal(first.stats.parsedDocs, first.stats.docs, 'an empty cache parses every doc');
-  assert.equal((await cacheEntries()).length, first.stats.docs, 'one entry per doc');
-  assertSameFiles(first.files, cold);
+  assert.equal(first.stats.renderedPages, first.stats.pages, 'and renders every page');
+  assert.equal((await cacheEntries()).length, first.stats.docs, 'one parse entry per doc');
+  assert.equal((await cacheEntries('render')).length, first.stats.pages, 'one render entry per page');
+  assertSameFiles(first.files, cold, 'from a cold build');
   const second = await cachedBuild();
   assert.equal(second.stats.parsedDocs, 0, 'every doc comes from the cache');
-  assertSameFiles(second.files, cold);
-  assert.ok((await cacheEntries()).every((file) => file.endsWith('.json')), 'no temporary files are left behind');
+  assert.equal(second.stats.renderedPages, 0, 'every page comes from the cache');
+  assertSameFiles(second.files, cold, 'from a cold build');
+  const all = [...(await cacheEntries()), ...(await cacheEntries('render'))];
+  assert.ok(all.every((file) => file.endsWith('.json')), 'no temporary files are left behind');
 });
 
-test('after an edit only the edited doc is parsed, and the output equals a cold build of the edited site', async () => {
+test('after an edit only the edited doc is parsed and its page rendered, and the output equals a cold build of the edited site', async () => {
   await cachedBuild();
   await site.edit('content/docs/guide/features.md', (text) => text + '\n编辑后新增的一段话，用来检验缓存。\n');
   const cold = await coldBuild();
   const warm = await cachedBuild();
   assert.equal(warm.stats.parsedDocs, 1);
-  assertSameFiles(warm.files, cold);
+  // The search index changed, and with it the name of the site data file every page points to.
+  assert.equal(warm.stats.renderedPages, 1);
+  assertSameFiles(warm.files, cold, 'from a cold build');
+});
+
+test('a title edit, which changes every page\'s sidebar, renders every page again', async () => {
+  await cachedBuild();
+  await site.edit('content/docs/guide/features.md', (text) => text.replace(/^title: .*$/m, 'title: 功能一览'));
+  const cold = await coldBuild();
+  const warm = await cachedBuild();
+  assert.equal(warm.stats.parsedDocs, 1);
+  assert.equal(warm.stats.renderedPages, warm.stats.pages);
+  assertSameFiles(warm.files, cold, 'from a cold build');
+});
+
+test('a corrupted rendered page is detected, rendered again and rewritten', async () => {
+  await freshCache();
+  const cold = await coldBuild();
+  const entry = await entryOf('编辑后新增的一段话', 'render');
+  const text = await readFile(entry, 'utf8');
+  await writeFile(entry, text.replace('编辑后新增的一段话', '被篡改的缓存内容啊'));
+  const result = await cachedBuild();
+  assert.equal(result.stats.renderedPages, 1);
+  assertSameFiles(result.files, cold, 'from a cold build');
+  assert.equal(await readFile(entry, 'utf8'), text);
 });
 
 test('a corrupted entry is detected by its checksum, parsed again and rewritten, never used', async () => {
-  await cachedBuild();
+  await freshCache();
   const cold = await coldBuild();
   const entry = await entryOf('编辑后新增的一段话');
   const text = await readFile(entry, 'utf8');
@@ -77,19 +100,23 @@ test('a corrupted entry is detected by its checksum, parsed again and rewritten,
   await writeFile(entry, text.replace('编辑后新增的一段话', '被篡改的缓存内容啊'));
   const afterCorruption = await cachedBuild();
   assert.equal(afterCorruption.stats.parsedDocs, 1, 'the corrupted doc is parsed again');
-  assertSameFiles(afterCorruption.files, cold);
+  assertSameFiles(afterCorruption.files, cold, 'from a cold build');
   assert.equal(await readFile(entry, 'utf8'), text, 'the entry is rewritten as it was');
 
   await writeFile(entry, text.slice(0, text.length >> 1));
   const afterTruncation = await cachedBuild();
   assert.equal(afterTruncation.stats.parsedDocs, 1, 'a truncated entry is parsed again');
-  assertSameFiles(afterTruncation.files, cold);
+  assertSameFiles(afterTruncation.files, cold, 'from a cold build');
 });
 
 test('an intact entry under another doc\'s key (stale) is rejected', async () => {
+<<<<<<< HEAD:test/integration/parse-cache.test.ts
   // Only live entries: an entry left over from an earlier test's edit belongs to no doc, and overwriting it would prove nothing.
   await rm(cacheDir(), { recursive: true, force: true });
   await cachedBuild();
+=======
+  await freshCache();
+>>>>>>> main:test/integration/build-cache.test.ts
   const cold = await coldBuild();
   const entries = await cacheEntries();
   const features = await entryOf('编辑后新增的一段话');
@@ -97,7 +124,7 @@ test('an intact entry under another doc\'s key (stale) is rejected', async () =>
   await writeFile(other, await readFile(features));
   const result = await cachedBuild();
   assert.equal(result.stats.parsedDocs, 1);
-  assertSameFiles(result.files, cold);
+  assertSameFiles(result.files, cold, 'from a cold build');
 });
 
 test('a config change parses every doc again', async () => {

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Build results kept on disk between builds (parsed docs, rendered pages), one file per entry named by its
+ * content key (everything the result depends on, see parse-stage.ts and render-stage.ts), so a cache folder
+ * can be shared between CI runs and branches. Each entry carries a checksum of what follows it and the key it
+ * was written for: an entry that was truncated, corrupted or copied under another name fails the check, and
+ * the build makes it again and rewrites it.
+ */
+export interface EntryStore<T> {
+  /** The entries found for these keys; a missing or invalid entry is simply absent. */
+  load(keys: string[]): Promise<Map<string, T>>;
+  /** Writes entries atomically (temporary file, then rename), so a concurrent reader never sees half an entry. */
+  store(entries: [key: string, value: T][]): Promise<void>;
+}
+
+/** Files read or written at once: enough to keep the disk busy, few enough to stay under open-file limits. */
+const CONCURRENCY = 64;
+
+/** The store of one kind of entry (`parse`, `render`) in a cache folder; `isValid` checks the shape of a decoded value. */
+export function openEntryStore<T>(dir: string, kind: string, isValid: (value: T) => boolean): EntryStore<T> {
+  const entryFile = (key: string) => path.join(dir, kind, key.slice(0, 2), key + '.json');
+  return {
+    async load(keys) {
+      const found = new Map<string, T>();
+      await inBatches(keys, async (key) => {
+        const value = decodeEntry<T>(key, await readFile(entryFile(key), 'utf8').catch(() => undefined));
+        if (value !== undefined && isValid(value)) found.set(key, value);
+      });
+      return found;
+    },
+    async store(entries) {
+      const dirs = new Set(entries.map(([key]) => path.dirname(entryFile(key))));
+      await Promise.all([...dirs].map((folder) => mkdir(folder, { recursive: true })));
+      await inBatches(entries, async ([key, value]) => {
+        const file = entryFile(key);
+        const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+        try {
+          await writeFile(temporary, encodeEntry(key, value));
+          await rename(temporary, file);
+        } catch (error) {
+          await rm(temporary, { force: true });
+          throw error;
+        }
+      });
+    },
+  };
+}
+
+/** `<sha256 of the rest>\n{"key":…,"value":…}`. */
+function encodeEntry(key: string, value: unknown): string {
+  const payload = JSON.stringify({ key, value });
+  return checksum(payload) + '\n' + payload;
+}
+
+function decodeEntry<T>(key: string, text: string | undefined): T | undefined {
+  if (text === undefined) return undefined;
+  const newline = text.indexOf('\n');
+  const payload = text.slice(newline + 1);
+  if (newline !== 64 || text.slice(0, newline) !== checksum(payload)) return undefined;
+  try {
+    const entry = JSON.parse(payload) as { key?: unknown; value?: T };
+    return entry.key === key && entry.value !== null && typeof entry.value === 'object' ? entry.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function checksum(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+async function inBatches<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += CONCURRENCY) await Promise.all(items.slice(i, i + CONCURRENCY).map(work));
+}

@@ -1,0 +1,75 @@
+import { SEARCH_FIELD_BOOSTS, tokenize, type SearchShard, type TokenizeOptions } from '@docsgen/shared';
+
+/** The text of one page, by field. */
+export interface IndexedPage {
+  title: string;
+  keywords: string;
+  /** Each section's heading, '' for the intro. */
+  headings: string[];
+  body: string;
+}
+
+const FIELDS = ['title', 'keywords', 'headings', 'body'] as const;
+const BOOSTS = FIELDS.map((field) => SEARCH_FIELD_BOOSTS[field]);
+// BM25: term-frequency saturation and length normalisation. Pages are long and uneven, so length counts less than BM25's usual 0.75.
+const K1 = 1.2;
+const B = 0.5;
+/** Weights are stored as integers: the score times this. */
+const WEIGHT_SCALE = 4;
+
+interface TermPostings {
+  pages: number[];
+  /** Per page in `pages`, the term's count in each field (FIELDS order). */
+  counts: number[];
+  /** Sections whose heading holds the term: page, section number in the page. */
+  headings: number[];
+}
+
+/**
+ * The inverted index of the pages, sorted by term: each term's pages with their BM25 weight (fields boosted
+ * and summed), and the sections whose heading holds it. One pass over the pages, so linear in their size.
+ */
+export function invertPages(pages: IndexedPage[], options: TokenizeOptions): SearchShard {
+  const byTerm = new Map<string, TermPostings>();
+  const lengths = FIELDS.map(() => new Uint32Array(pages.length));
+  const postingsOf = (term: string) => {
+    let entry = byTerm.get(term);
+    if (!entry) byTerm.set(term, (entry = { pages: [], counts: [], headings: [] }));
+    return entry;
+  };
+  pages.forEach((page, p) => {
+    FIELDS.forEach((field, f) => {
+      const terms = tokenize(field === 'headings' ? page.headings.join('\n') : page[field], options);
+      lengths[f][p] = terms.length;
+      for (const term of terms) {
+        const entry = postingsOf(term);
+        if (entry.pages[entry.pages.length - 1] !== p) {
+          entry.pages.push(p);
+          entry.counts.push(0, 0, 0, 0);
+        }
+        entry.counts[entry.counts.length - FIELDS.length + f]++;
+      }
+    });
+    page.headings.forEach((heading, s) => {
+      for (const term of new Set(tokenize(heading, options))) postingsOf(term).headings.push(p, s);
+    });
+  });
+  const average = lengths.map((values) => values.reduce((sum, n) => sum + n, 0) / pages.length || 1);
+  const terms = [...byTerm.keys()].sort();
+  return terms.map((term) => {
+    const { pages: list, counts, headings } = byTerm.get(term)!;
+    const idf = Math.log(1 + (pages.length - list.length + 0.5) / (list.length + 0.5));
+    const postings: number[] = [];
+    list.forEach((p, i) => {
+      let score = 0;
+      FIELDS.forEach((_, f) => {
+        const tf = counts[i * FIELDS.length + f];
+        if (tf) score += (BOOSTS[f] * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[f][p]) / average[f]));
+      });
+      postings.push(p - (i ? list[i - 1] : 0), Math.max(1, Math.round(score * WEIGHT_SCALE)));
+    });
+    const headingPostings: number[] = [];
+    for (let i = 0; i < headings.length; i += 2) headingPostings.push(headings[i] - (i ? headings[i - 2] : 0), headings[i + 1]);
+    return [term, postings, headingPostings];
+  });
+}

@@ -1,0 +1,98 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** A control as drawn: its name for messages and its box in viewport pixels. */
+export interface DrawnControl {
+  name: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+const CONTROLS = 'a[href], button, input, [role="option"]';
+
+/** tsx compiles with keepNames, which wraps the inner functions of these page scripts in `__name`; the page needs one. */
+async function nameShim(page: Page): Promise<void> {
+  await page.evaluate('globalThis.__name ??= (fn) => fn');
+}
+
+/** The controls under `root` that are drawn (not display:none, not zero-sized), with their boxes. */
+export async function drawnControls(root: Locator): Promise<DrawnControl[]> {
+  await nameShim(root.page());
+  return root.evaluate((element, selector) => {
+    const named = (el: Element) => (el.getAttribute('aria-label') || (el as HTMLInputElement).placeholder || el.textContent || el.tagName).trim().slice(0, 24);
+    return [...element.querySelectorAll(selector)]
+      .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+      .map((el) => {
+        const box = el.getBoundingClientRect();
+        return { name: named(el), left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+      })
+      .filter((box) => box.right - box.left > 0 && box.bottom - box.top > 0);
+  }, CONTROLS);
+}
+
+/** Pairs of controls whose boxes overlap by more than half a pixel; a control inside another does not count. */
+export function overlappingPairs(controls: DrawnControl[]): string[] {
+  const pairs: string[] = [];
+  controls.forEach((a, i) =>
+    controls.slice(i + 1).forEach((b) => {
+      const inside = (x: DrawnControl, y: DrawnControl) => x.left >= y.left && x.right <= y.right && x.top >= y.top && x.bottom <= y.bottom;
+      const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+      if (overlap && !inside(a, b) && !inside(b, a)) pairs.push(`${a.name} × ${b.name}`);
+    }),
+  );
+  return pairs;
+}
+
+/**
+ * The controls under `root` whose centre, when inside the viewport and inside every scrolling ancestor, is not
+ * theirs: `document.elementFromPoint` there returns something else, so a click or tap there would miss them.
+ */
+export async function unreachableControls(root: Locator): Promise<string[]> {
+  await nameShim(root.page());
+  return root.evaluate((element, selector) => {
+    const missed: string[] = [];
+    const shownIn = (el: Element, x: number, y: number) => {
+      for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowY === 'visible' && getComputedStyle(parent).overflowX === 'visible') continue;
+        const box = parent.getBoundingClientRect();
+        if (x < box.left || x > box.right || y < box.top || y > box.bottom) return false;
+      }
+      return x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
+    };
+    for (const el of element.querySelectorAll(selector)) {
+      if (el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      const box = el.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (box.width === 0 || box.height === 0 || !shownIn(el, x, y)) continue;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(hit === el || el.contains(hit))) missed.push(`${(el.textContent || el.getAttribute('aria-label') || el.tagName).trim().slice(0, 24)} (hit: ${hit?.className || hit?.tagName})`);
+    }
+    return missed;
+  }, CONTROLS);
+}
+
+/** Elements under `root` drawn outside `container` (beyond a pixel), leaving out what scrolls inside a box of its own. */
+export async function outsideContainer(page: Page, root: string, container: string): Promise<string[]> {
+  await nameShim(page);
+  return page.evaluate(
+    ([rootSelector, containerSelector]) => {
+      const frame = document.querySelector(containerSelector)!.getBoundingClientRect();
+      const scrollsInside = (el: Element) => {
+        for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+          if (getComputedStyle(parent).overflowX !== 'visible') return true;
+        }
+        return false;
+      };
+      return [...document.querySelectorAll(`${rootSelector} *`)]
+        .filter((el) => el.getClientRects().length > 0 && !scrollsInside(el))
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && (box.left < frame.left - 1 || box.right > frame.right + 1);
+        })
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+    },
+    [root, container],
+  );
+}

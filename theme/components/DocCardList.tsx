@@ -1,0 +1,32 @@
+import type { SidebarItem } from '@docsgen/shared';
+import { hrefOf, pageCount } from './sidebar-tree.js';
+
+/**
+ * Sidebar items as cards: a folder shows how many pages it holds and the first of them, a page its title.
+ * Built from the sidebar, so a section's index page and the not-found page never go out of date.
+ */
+export function DocCardList({ items, label }: { items: SidebarItem[]; label: string }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="doc-cards">
+        {items.map((item) => {
+          const href = hrefOf(item);
+          if (!href) return null;
+          return (
+            <li key={href}>
+              <a className="doc-card" href={href}>
+                <span className="doc-card__name">{item.label}</span>
+                {item.type === 'category' && (
+                  <span className="doc-card__line">
+                    {pageCount(item)} 篇：{item.items.slice(0, 3).map((child) => child.label).join('、')}
+                    {item.items.length > 3 ? ' 等' : ''}
+                  </span>
+                )}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

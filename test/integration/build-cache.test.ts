@@ -110,13 +110,7 @@ test('a corrupted entry is detected by its checksum, parsed again and rewritten,
 });
 
 test('an intact entry under another doc\'s key (stale) is rejected', async () => {
-<<<<<<< HEAD:test/integration/parse-cache.test.ts
-  // Only live entries: an entry left over from an earlier test's edit belongs to no doc, and overwriting it would prove nothing.
-  await rm(cacheDir(), { recursive: true, force: true });
-  await cachedBuild();
-=======
   await freshCache();
->>>>>>> main:test/integration/build-cache.test.ts
   const cold = await coldBuild();
   const entries = await cacheEntries();
   const features = await entryOf('编辑后新增的一段话');

@@ -5,11 +5,8 @@ import { createProgress } from '../client/progress.js';
 import { scrollTo, startRouter, type Router, type ScrollTarget } from '../client/router.js';
 import { trackKeyboardNavigation } from '../client/keyboard.js';
 import { enableCodeCopy } from '../client/copy-code.js';
-<<<<<<< HEAD
 import { enableTabs } from '../client/tabs.js';
-=======
 import { enableImageZoom } from '../client/image-zoom.js';
->>>>>>> main
 import { AnnouncementBar } from './AnnouncementBar.js';
 import { BackToTop } from './BackToTop.js';
 import { DocLayout } from './DocLayout.js';
@@ -57,21 +54,15 @@ export function App({ site, sidebar, initialPage }: AppProps) {
     });
     const stopKeyboard = trackKeyboardNavigation();
     const stopCopy = enableCodeCopy();
-<<<<<<< HEAD
     const stopTabs = enableTabs();
-=======
     const stopImageZoom = enableImageZoom();
->>>>>>> main
     document.documentElement.dataset.hydrated = 'true';
     return () => {
       router.current?.stop();
       stopKeyboard();
       stopCopy();
-<<<<<<< HEAD
       stopTabs();
-=======
       stopImageZoom();
->>>>>>> main
     };
   }, [site]);
 

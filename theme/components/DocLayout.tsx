@@ -33,12 +33,8 @@ export function DocLayout({ page }: { page: PageData }) {
           <article className="doc-article">
             {page.banner && <DocBanner kind={page.banner} />}
             <Breadcrumbs items={page.breadcrumbs} />
-<<<<<<< HEAD
             {!page.hideTitle && <h1 className="doc-title">{page.title}</h1>}
-=======
-            <h1 className="doc-title">{page.title}</h1>
             {page.markdownUrl && <PageActions markdownUrl={page.markdownUrl} />}
->>>>>>> main
             {showToc && <TocCollapsible toc={page.toc} />}
             <div className="markdown" dangerouslySetInnerHTML={{ __html: page.html }} />
             {section && <DocCardList items={section.items} label={`「${section.label}」的页面`} />}

@@ -4,11 +4,8 @@ import type { ThemeServer } from '@docsgen/theme/server';
 import { openParseCache } from './cache/parse-cache.js';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
-<<<<<<< HEAD
 import { docsBaseOf, docsDirOf } from './config/schema.js';
-=======
 import { readLastChanges } from './content/last-updated.js';
->>>>>>> main
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
 import { readDocAssets, readStatic } from './emit/copied-files.js';
 import { stageOutput } from './emit/emit-site.js';
@@ -29,11 +26,8 @@ import { buildSearchIndex } from './search/build-search-index.js';
 import { buildDocPages } from './site/build-pages.js';
 import { buildRoutes } from './site/build-routes.js';
 import { buildSidebar } from './site/build-sidebar.js';
-<<<<<<< HEAD
 import { generatedIndexPages } from './site/category-cards.js';
-=======
 import { docFooter } from './site/doc-footer.js';
->>>>>>> main
 import { toThemeSite } from './site/theme-site.js';
 
 export interface BuildOptions {
@@ -157,7 +151,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const { server: theme, code: themeCode, client } = await time('theme', () => themePromise);
   const changes = await time('lastUpdated', () => lastChanges);
-  const docPages = buildDocPages(parsed, sidebar, (doc) => docFooter(doc, { config, changes }));
+  const docPages = buildDocPages({ docs: parsed, sidebar, footerOf: (doc) => docFooter(doc, { config, changes }), baseUrl: config.baseUrl });
   // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
   // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
   const categoryLabels = new Map(content.categories.flatMap((category) => (category.label ? [[category.dir, category.label] as const] : [])));
@@ -208,12 +202,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     );
 
     const staticFiles = await readStatic(root, config);
-<<<<<<< HEAD
     const docAssets = await readDocAssets(root, config, parsed);
-=======
-    const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config, parsed);
     const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin });
->>>>>>> main
     const otherFiles: OutputFile[] = [
       ...client.files,
       { path: siteDataFile, contents: siteData },
@@ -234,13 +224,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         themeLinks,
         otherFiles: new Set(otherFiles.map((file) => file.path)),
         baseUrl: config.baseUrl,
-<<<<<<< HEAD
         configFile: path.relative(root, loaded.configFile),
         outsideRoutes: loaded.outsideRoutes,
-=======
         textFiles: markdown.links,
         origin,
->>>>>>> main
       }),
     );
     linkCheck.broken.push(...brokenRedirects(config, records), ...checkImages(parsed, new Set(otherFiles.map((file) => file.path)), config.baseUrl));

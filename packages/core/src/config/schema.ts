@@ -62,12 +62,10 @@ const sidebarItem: z.ZodType<SidebarConfigItem> = z.lazy(() =>
   ]),
 );
 
-<<<<<<< HEAD
 export type SidebarCategoryLink = z.output<typeof categoryLink>;
-=======
+
 /** What an `editUrl` function is given: the doc's id, its path under the docs folder and from the site root, and its route. */
 export type EditUrlFunction = (doc: { docId: string; docPath: string; file: string; permalink: string }) => string | undefined;
->>>>>>> main
 
 export type SidebarConfigItem =
   | string
@@ -171,18 +169,13 @@ export const siteConfigSchema = z
       .prefault({}),
     /** An explicit sidebar; when absent the sidebar is generated from the docs folders. */
     sidebar: z.array(sidebarItem).optional(),
-<<<<<<< HEAD
     /** The main doc, where `/` leads when the site has no home page; the sidebar's first doc when absent. */
     mainDocId: z.string().optional(),
-=======
-    /** The main doc, the target of the sidebar's landing link. */
-    mainDocId: z.string().default('overview/index'),
     /** "编辑此页": a base URL the doc's file path (`content/docs/a.md`) is appended to, or a function of the doc. */
     editUrl: z.union([z.url(), z.custom<EditUrlFunction>((value) => typeof value === 'function', 'expected a URL or a function')]).optional(),
     /** Show when each doc last changed (from git, else the file's time) and who changed it. */
     showLastUpdateTime: z.boolean().default(false),
     showLastUpdateAuthor: z.boolean().default(false),
->>>>>>> main
   })
   .strict();
 

@@ -2,8 +2,8 @@
  * Every front matter key Docusaurus docs accept. docsgen reads the first group; the second changes only what
  * docsgen's theme does not have (edit links, per-doc sidebars, social cards …) and is knowingly ignored.
  */
-const READ_KEYS = ['id', 'title', 'description', 'keywords', 'slug', 'sidebar_position', 'sidebar_label', 'draft', 'unlisted', 'hide_table_of_contents', 'toc_min_heading_level', 'toc_max_heading_level', 'pagination_label', 'pagination_next', 'pagination_prev', 'hide_title'];
-const IGNORED_KEYS = ['parse_number_prefixes', 'custom_edit_url', 'tags', 'displayed_sidebar', 'sidebar_class_name', 'sidebar_custom_props', 'sidebar_key', 'image', 'last_update', 'format', 'sidebar', 'author', 'authors', 'date'];
+const READ_KEYS = ['id', 'title', 'description', 'keywords', 'slug', 'sidebar_position', 'sidebar_label', 'draft', 'unlisted', 'hide_table_of_contents', 'toc_min_heading_level', 'toc_max_heading_level', 'pagination_label', 'pagination_next', 'pagination_prev', 'hide_title', 'custom_edit_url', 'last_update'];
+const IGNORED_KEYS = ['parse_number_prefixes', 'tags', 'displayed_sidebar', 'sidebar_class_name', 'sidebar_custom_props', 'sidebar_key', 'image', 'format', 'sidebar', 'author', 'authors', 'date'];
 const KNOWN_KEYS = [...READ_KEYS, ...IGNORED_KEYS];
 
 /** `file  unknown front matter key "titel" (did you mean "title"?)` for each key no Docusaurus doc has. */

@@ -84,6 +84,10 @@ export async function readDocusaurusSite(root: string, file: string): Promise<Do
     footer: readFooter(themeConfig.footer as Dict | undefined, docsRoute, unsupported),
     announcementBar: readAnnouncement(themeConfig.announcementBar as Dict | undefined),
     colorMode: pick(themeConfig.colorMode as Dict | undefined, ['defaultMode', 'disableSwitch', 'respectPrefersColorScheme']),
+    // Docusaurus appends the doc's path from the site root to a string editUrl, as docsgen does.
+    editUrl: typeof docs.editUrl === 'string' ? docs.editUrl : undefined,
+    showLastUpdateTime: docs.showLastUpdateTime === true,
+    showLastUpdateAuthor: docs.showLastUpdateAuthor === true,
     sidebar,
   };
   noteUnsupportedTopLevel(raw, unsupported);
@@ -153,7 +157,8 @@ function docsPluginOptions(raw: Dict, unsupported: string[]): Dict {
     if (name === '@docusaurus/plugin-content-docs' && (id === undefined || id === 'default')) options = pluginOptions as Dict;
     else unsupported.push(`plugins: "${typeof name === 'string' ? name : 'a plugin function'}"${id ? ` (id ${String(id)})` : ''} is not run`);
   }
-  const ignored = ['editUrl', 'showLastUpdateTime', 'showLastUpdateAuthor', 'remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins', 'versions', 'lastVersion', 'onlyIncludeVersions', 'includeCurrentVersion', 'exclude', 'include', 'sidebarItemsGenerator', 'docItemComponent'];
+  if (typeof options.editUrl === 'function') unsupported.push('docs.editUrl: a function is not called; docsgen takes a base URL (or a function of its own in site.config.ts)');
+  const ignored = ['remarkPlugins', 'rehypePlugins', 'beforeDefaultRemarkPlugins', 'beforeDefaultRehypePlugins', 'versions', 'lastVersion', 'onlyIncludeVersions', 'includeCurrentVersion', 'exclude', 'include', 'sidebarItemsGenerator', 'docItemComponent'];
   for (const key of ignored) if (options[key] !== undefined) unsupported.push(`docs.${key}: ignored${key.includes('ersion') ? ' (only the current docs folder is built, not versioned_docs)' : ''}`);
   return options;
 }

@@ -21,16 +21,13 @@ export interface LinkCheckInput {
   /** Paths of every other emitted file (assets, redirects, sitemap), relative to the output folder. */
   otherFiles: Set<string>;
   baseUrl: string;
-<<<<<<< HEAD
   /** The configuration file as the user knows it, named for broken theme links. */
   configFile?: string;
   /** Parts of a Docusaurus site docsgen does not build; a link there is listed in `outside`, not `broken`. */
   outsideRoutes?: OutsideRoute[];
-=======
   /** Text files that hold absolute URLs of the site (the Markdown copies, llms.txt), and the site's origin they start with. */
   textFiles?: TextFileLinks[];
   origin?: string;
->>>>>>> main
 }
 
 export interface LinkCheckResult {
@@ -43,11 +40,7 @@ export interface LinkCheckResult {
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /** Checks every internal link and anchor of the rendered pages against the ids those pages really carry. */
-<<<<<<< HEAD
-export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl, configFile = CONFIG_FILE, outsideRoutes = [] }: LinkCheckInput): LinkCheckResult {
-=======
-export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl, textFiles = [], origin = '' }: LinkCheckInput): LinkCheckResult {
->>>>>>> main
+export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl, configFile = CONFIG_FILE, outsideRoutes = [], textFiles = [], origin = '' }: LinkCheckInput): LinkCheckResult {
   // Hrefs are compared decoded; ids that carry percent-escapes (footnotes: `user-content-fn-%E6%B3%A8`) count decoded too.
   const idsByRoute = new Map(pages.map((page) => [page.route, withDecodedIds(page.ids)]));
   const themeKeyByHref = new Map<string, string>();
@@ -86,16 +79,6 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
       list.push({ where: page.sourceFile, href, reason });
     }
   }
-<<<<<<< HEAD
-  return { checked, broken, outside };
-}
-
-function findOutside(href: string, fromRoute: string, outsideRoutes: OutsideRoute[]): OutsideRoute | undefined {
-  if (!outsideRoutes.length) return undefined;
-  const { pathname } = splitUrl(href, fromRoute);
-  const bare = pathname.replace(/\/$/, '');
-  return outsideRoutes.find(({ route, prefix }) => (prefix ? pathname.startsWith(route) || bare === route.replace(/\/$/, '') : bare === route.replace(/\/$/, '')));
-=======
   for (const file of textFiles) {
     for (const href of file.hrefs) {
       if (!href.startsWith(origin + '/')) continue;
@@ -108,8 +91,14 @@ function findOutside(href: string, fromRoute: string, outsideRoutes: OutsideRout
       broken.push({ where: `${file.sourceFile} (${file.file})`, href, reason });
     }
   }
-  return { checked, broken };
->>>>>>> main
+  return { checked, broken, outside };
+}
+
+function findOutside(href: string, fromRoute: string, outsideRoutes: OutsideRoute[]): OutsideRoute | undefined {
+  if (!outsideRoutes.length) return undefined;
+  const { pathname } = splitUrl(href, fromRoute);
+  const bare = pathname.replace(/\/$/, '');
+  return outsideRoutes.find(({ route, prefix }) => (prefix ? pathname.startsWith(route) || bare === route.replace(/\/$/, '') : bare === route.replace(/\/$/, '')));
 }
 
 function problemWith(href: string, fromRoute: string, idsByRoute: Map<string, Set<string>>, otherFiles: Set<string>, baseUrl: string): string | undefined {

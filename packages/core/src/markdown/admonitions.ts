@@ -57,7 +57,7 @@ export function normalizeAdmonitionSyntax(markdown: string): string {
  * Turns `:::type` container directives into admonition blocks (default, legacy and configured keywords);
  * an unknown `:::name` block is kept as a note with a warning naming file and line; other directives go back to plain text.
  */
-export function remarkAdmonitions(options: { keywords: string[] }) {
+export function remarkAdmonitions(options: { keywords: string[] } = { keywords: [] }) {
   return (tree: Root, file: VFile) => {
     visit(tree, (node, index, parent) => {
       if (node.type === 'containerDirective') {

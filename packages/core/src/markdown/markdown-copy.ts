@@ -102,6 +102,9 @@ function copyExtension({ pageUrl, links, asWritten }: { pageUrl: string; links: 
       mdxTextExpression: nothing,
       mdxJsxFlowElement: (node, _parent, state, info) => state.containerFlow(node, info),
       mdxJsxTextElement: (node, _parent, state, info) => state.containerPhrasing(node, info),
+      // What mdx.ts makes of <Tabs> (every tab's label and content, in order) and of <DocCardList />, which the copy leaves out.
+      tabsPart: (node, _parent, state, info) => state.containerFlow(node, info),
+      docCardList: nothing,
     } as Record<string, Handle>,
   };
 }

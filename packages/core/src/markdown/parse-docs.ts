@@ -28,13 +28,10 @@ import { imagePlace } from './image-assets.js';
 import type { LinkReference } from './links.js';
 import { remarkLinks } from './links.js';
 import { remarkLiteralAutolinksWhenPresent } from './literal-autolinks.js';
-<<<<<<< HEAD
 import { resolveDocLink, withBaseUrl } from './resolve-links.js';
 import { normalizeMdxSource, remarkMdxContent } from './mdx.js';
 import remarkMdx from 'remark-mdx';
-=======
 import { remarkMarkdownCopy, remarkRememberSource } from './markdown-copy.js';
->>>>>>> main
 import { remarkSearchSections, type SearchSection } from './search-sections.js';
 import { rehypeZoomableImages } from './zoomable-images.js';
 
@@ -52,15 +49,12 @@ export interface ParsedDoc {
   sections: SearchSection[];
   /** Images the body references, relative to the site root. */
   assets: string[];
-<<<<<<< HEAD
   /** `file:line:column  message` for what the build lets pass but the author should fix. */
   warnings: string[];
-=======
   /** The body as clean Markdown with absolute URLs, for the page's `.md` copy (title not included). */
   markdown: string;
   /** Every URL in `markdown`, absolute. */
   markdownLinks: string[];
->>>>>>> main
 }
 
 export interface ParseOptions {
@@ -95,33 +89,22 @@ export function createMarkdownProcessor(highlighter: CodeHighlighter, markdown: 
 function pipeline(highlighter: CodeHighlighter, markdown: MarkdownOptions, syntax: 'md' | 'mdx'): MarkdownProcessor {
   return unified()
     .use(remarkParse)
-<<<<<<< HEAD
     .use(syntax === 'mdx' ? [remarkMdx] : [])
-    .use(remarkGfm)
-    .use(remarkLiteralAutolinksWhenPresent)
-    .use(remarkCjkFriendly)
-    .use(remarkDirective)
-    .use(syntax === 'mdx' ? [remarkMdxContent] : [])
-=======
     // Only the Markdown copy reads tablePipeAlign: padded columns come out ragged with Chinese text, so they are not padded.
     .use(remarkGfm, { tablePipeAlign: false })
     .use(remarkLiteralAutolinksWhenPresent)
     .use(remarkCjkFriendly)
     .use(remarkDirective)
     .use(remarkRememberSource)
->>>>>>> main
+    .use(syntax === 'mdx' ? [remarkMdxContent] : [])
     .use(remarkTitleHeading)
     .use(remarkAdmonitions, { keywords: markdown.admonitionKeywords })
     .use(remarkHeadingIds)
     .use(remarkLinks)
     .use(remarkSearchSections)
-<<<<<<< HEAD
+    .use(remarkMarkdownCopy)
     .use(remarkRehype, { footnoteLabel: '脚注', footnoteBackLabel: '返回正文', allowDangerousHtml: true })
     .use(rehypeRawHtml, { iframeHosts: markdown.iframeHosts })
-=======
-    .use(remarkMarkdownCopy)
-    .use(remarkRehype, { footnoteLabel: '脚注', footnoteBackLabel: '返回正文' })
->>>>>>> main
     // Before highlighting, so it walks the tree before code adds thousands of token spans.
     .use(rehypeAccessibility)
     .use(rehypeZoomableImages)
@@ -152,21 +135,13 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, 
     links: [],
     images: [],
     sections: [],
-<<<<<<< HEAD
     warnings: unknownFrontMatterKeys(doc.frontMatter, doc.file),
     sourceFile: path.join(root, doc.file),
     siteRoot: root,
     docsRoot: path.join(root, docsDirOf(config)),
     tabsCount: 0,
     resolveLink: (written) => resolveDocLink(written, { baseUrl: config.baseUrl, routesByDocsPath, routes, docsPath: doc.docsPath, route: doc.route, trailingSlash: config.trailingSlash }),
-=======
     pageUrl: config.url.replace(/\/+$/, '') + doc.route,
-    resolveDocLink: (written) => {
-      const [file, hash] = splitHash(written);
-      const route = routesByDocsPath.get(path.posix.normalize(path.posix.join(docsDir, safeDecode(file))));
-      return route && route + (hash ? '#' + hash : '');
-    },
->>>>>>> main
     resolveAsset: (written, line) => {
       // An absolute path is a file of the static folder, as Docusaurus serves it; checkImages looks for it.
       if (written.startsWith('/')) return withBaseUrl(written, config.baseUrl);
@@ -201,11 +176,7 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, 
 
   const title = doc.frontMatter.title ?? state.firstHeading ?? path.posix.basename(doc.id);
   const description = doc.frontMatter.description ?? summarize(state.sections);
-<<<<<<< HEAD
-  return { source: doc, title, description, html, toc: state.toc, links: state.links, images: state.images, sections: state.sections, assets, warnings: state.warnings };
-=======
-  return { source: doc, title, description, html, toc: state.toc, links: state.links, sections: state.sections, assets, markdown: state.markdown ?? '', markdownLinks: state.markdownLinks ?? [] };
->>>>>>> main
+  return { source: doc, title, description, html, toc: state.toc, links: state.links, images: state.images, sections: state.sections, assets, warnings: state.warnings, markdown: state.markdown ?? '', markdownLinks: state.markdownLinks ?? [] };
 }
 
 function render(processor: MarkdownProcessor, body: string, state: DocState, doc: DocSource): string {

@@ -49,13 +49,9 @@ export async function parseMany(docs: DocSource[], { config, routesByDocsPath, p
     load[target] += docs[i].body.length + 500;
   }
   const [mine, ...theirs] = shares;
-<<<<<<< HEAD
-  const workers = theirs.map((share) => runWorker({ docs: share.map((i) => docs[i]), config, routesByDocsPath: [...routesByDocsPath], root }));
-=======
   // A function cannot be sent to a worker, and parsing does not need the edit URL.
   const cloneable = { ...config, editUrl: undefined };
-  const workers = theirs.map((share) => runWorker({ docs: share.map((i) => docs[i]), config: cloneable, routesByDocsPath: [...routesByDocsPath] }));
->>>>>>> main
+  const workers = theirs.map((share) => runWorker({ docs: share.map((i) => docs[i]), config: cloneable, routesByDocsPath: [...routesByDocsPath], root }));
   // A worker only starts once this thread lets it come online; parsing here first would run the shares one after the other.
   await Promise.all(workers.map((worker) => worker.online));
   const pending = workers.map((worker) => worker.result);

@@ -2,12 +2,9 @@ import { markdownUrl, type NavLink, type PageData } from '@docsgen/shared';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import type { DocSource } from '../content/scan-content.js';
 import type { Sidebar } from './build-sidebar.js';
-<<<<<<< HEAD
 import { fillDocCardLists } from './category-cards.js';
 import { DocsgenError } from '../errors.js';
-=======
 import type { DocFooter } from './doc-footer.js';
->>>>>>> main
 
 /** The data of one doc page, before its body is rendered to HTML. */
 export interface DocPageInput {
@@ -18,7 +15,7 @@ export interface DocPageInput {
 }
 
 /** Joins each parsed doc with its place in the sidebar: breadcrumbs, previous and next, banner. */
-export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar, footerOf: (doc: DocSource) => DocFooter): DocPageInput[] {
+export function buildDocPages({ docs, sidebar, footerOf, baseUrl }: { docs: ParsedDoc[]; sidebar: Sidebar; footerOf: (doc: DocSource) => DocFooter; baseUrl: string }): DocPageInput[] {
   const position = new Map(sidebar.order.map((entry, i) => [entry.docId, i]));
   const linkTo = new Map(docs.map((doc) => [doc.source.id, { label: paginationLabel(doc), href: doc.source.route }]));
   // Neighbours are named as the sidebar names them, unless a doc asks for a label of its own.
@@ -41,16 +38,11 @@ export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar, footerOf: (do
       return entry && { label: paginationLabels.get(entry.docId) ?? entry.label, href: entry.href };
     };
     const trail = sidebar.ancestors.get(id) ?? [];
-<<<<<<< HEAD
+    const { lastmod, lastUpdated, editUrl } = footerOf(doc.source);
     const html = fillDocCardLists(doc.html, id, sidebar);
     return {
       doc: html === doc.html ? doc : { ...doc, html },
-=======
-    const { lastmod, lastUpdated, editUrl } = footerOf(doc.source);
-    return {
-      doc,
       lastmod,
->>>>>>> main
       data: {
         kind: 'doc',
         route,
@@ -65,7 +57,7 @@ export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar, footerOf: (do
         banner: frontMatter.draft ? 'draft' : frontMatter.unlisted ? 'unlisted' : undefined,
         hideTableOfContents: frontMatter.hide_table_of_contents,
         // Drafts and unlisted docs are left out of the Markdown copies, as out of the sitemap.
-        markdownUrl: frontMatter.draft || frontMatter.unlisted ? undefined : markdownUrl(route),
+        markdownUrl: frontMatter.draft || frontMatter.unlisted ? undefined : markdownUrl(route, baseUrl),
         lastUpdated,
         editUrl,
       },

@@ -1,10 +1,10 @@
-import type { PageData, SidebarItem } from '@docsgen/shared';
+import type { PageData, SidebarCategoryItem, SidebarItem } from '@docsgen/shared';
 import { escapeAttribute, escapeHtml } from '../render/render-pages.js';
 import type { Sidebar } from './build-sidebar.js';
 
 /**
- * The page of each generated-index category: its description and one card per item, as Docusaurus's
- * `link: { type: 'generated-index' }` makes it. `sourceFile` names where the category is declared.
+ * The page of each generated-index category, as Docusaurus's `link: { type: 'generated-index' }` makes it: its
+ * description, then the cards of its items, which the theme adds to every category's own page. `sourceFile` names where the category is declared.
  */
 export function generatedIndexPages(sidebar: Sidebar, sourceFile: string, baseUrl: string): { data: PageData; file: string; sourceFile: string; noindex: boolean }[] {
   const position = new Map(sidebar.order.map((entry, i) => [entry.docId, i]));
@@ -15,7 +15,8 @@ export function generatedIndexPages(sidebar: Sidebar, sourceFile: string, baseUr
       return entry && { label: entry.label, href: entry.href };
     };
     const description = index.description ?? '';
-    const html = [description && `<p>${escapeHtml(description)}</p>`, cardList(index.items)].join('');
+    // The theme ends every category's own page with cards of its items (DocLayout), so the body holds the description only.
+    const html = description && `<p>${escapeHtml(description)}</p>`;
     const data: PageData = {
       kind: 'doc',
       route: index.route,
@@ -33,30 +34,28 @@ export function generatedIndexPages(sidebar: Sidebar, sourceFile: string, baseUr
   });
 }
 
-/** `<DocCardList />` of a doc (its placeholder, see mdx.ts): the cards of the category the doc is the page of, or else the one it is in. */
+/**
+ * `<DocCardList />` of a doc (its placeholder, see mdx.ts): on a category's own page nothing, as the theme ends that page
+ * with the category's cards anyway; elsewhere the cards of the category the doc is in, in the theme's markup.
+ */
 export function fillDocCardLists(html: string, docId: string, sidebar: Sidebar): string {
   if (!html.includes('data-doc-card-list')) return html;
-  const items = categoryItemsOf(sidebar.items, docId) ?? [];
-  return html.replace(/<div class="doc-card-list" data-doc-card-list=""><\/div>/g, () => cardList(items));
+  const ownCategory = findCategory(sidebar.items, (item) => item.docId === docId);
+  const items = ownCategory ? [] : (findCategory(sidebar.items, (item) => item.items.some((child) => child.type === 'doc' && child.docId === docId))?.items ?? []);
+  return html.replace(/<div class="doc-card-list" data-doc-card-list=""><\/div>/g, () => (items.length ? cardList(items) : ''));
 }
 
-function categoryItemsOf(items: SidebarItem[], docId: string): SidebarItem[] | undefined {
+function findCategory(items: SidebarItem[], test: (item: SidebarCategoryItem) => boolean): SidebarCategoryItem | undefined {
   for (const item of items) {
     if (item.type !== 'category') continue;
-    if (item.docId === docId) return item.items;
-    const inside = categoryItemsOf(item.items, docId);
+    if (test(item)) return item;
+    const inside = findCategory(item.items, test);
     if (inside) return inside;
-    if (item.items.some((child) => child.type === 'doc' && child.docId === docId)) return item.items;
   }
   return undefined;
 }
 
 function cardList(items: SidebarItem[]): string {
-  return `<ul class="category-cards">${items.map(card).join('')}</ul>`;
-}
-
-function card(item: SidebarItem): string {
-  if (!item.href) return `<li class="category-card"><span class="category-card__title">${escapeHtml(item.label)}</span></li>`;
-  const count = item.type === 'category' ? `<span class="category-card__count">${item.items.length} 项</span>` : '';
-  return `<li class="category-card"><a class="category-card__link" href="${escapeAttribute(item.href)}"><span class="category-card__title">${escapeHtml(item.label)}</span>${count}</a></li>`;
+  const cards = items.flatMap((item) => (item.href ? [`<li><a class="doc-card" href="${escapeAttribute(item.href)}"><span class="doc-card__name">${escapeHtml(item.label)}</span></a></li>`] : []));
+  return `<ul class="doc-cards">${cards.join('')}</ul>`;
 }

@@ -10,6 +10,17 @@ export default defineConfig({
   localeLabel: '简体中文',
   favicon: 'img/favicon.svg',
   mainDocId: 'overview/index',
+  search: {
+    // Words readers type for what the docs call otherwise.
+    synonyms: [
+      ['配网', '联网配置'],
+      ['OTA', '固件升级'],
+      ['令牌', 'token'],
+      ['安卓', 'Android'],
+      ['收费标准', '价格'],
+    ],
+    dictionary: ['配网', '物模型', '激活码'],
+  },
   // The date of each doc's last commit in its footer and the sitemap; no edit link: the sources are not public.
   showLastUpdateTime: true,
   navbar: {

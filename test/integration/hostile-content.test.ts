@@ -179,3 +179,20 @@ test('footnotes with Chinese labels build, and their links are checked', () =>
     await site.edit('content/docs/intro.md', (text) => text + '\n[坏锚点](./notes.md#user-content-fn-没有)\n');
     await assert.rejects(build({ root: site.root, write: false }), failsWith(/no anchor #user-content-fn-没有 on \/docscenter\/docs\/notes\//));
   }));
+
+test('a build writes nothing into docsgen\'s own folders (they may be read-only)', async () => {
+  const { watch } = await import('node:fs');
+  const { themeDir } = await import('../../packages/core/src/client/bundle-theme.js');
+  const created: string[] = [];
+  const watcher = watch(themeDir(), { recursive: true }, (_event, name) => name && created.push(name));
+  try {
+    await withSite(async (site) => {
+      await site.write('content/pages/about.tsx', 'export default function About() { return <p>关于</p>; }\n');
+      await build({ root: site.root, write: true });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(created, []);
+  } finally {
+    watcher.close();
+  }
+});

@@ -58,7 +58,7 @@ export function createSearchEngine(read: ReadIndexFile): SearchEngine {
   const open = () =>
     (opened ??= (read('meta.json') as Promise<SearchMeta>).then((meta) => {
       if (meta.version !== SEARCH_INDEX_VERSION) throw new Error(`unsupported search index version ${String(meta.version)}`);
-      return { meta, store: new TermStore(meta.shardStarts, read) };
+      return { meta, store: new TermStore(meta.shardStarts, read, meta.pageCount) };
     })).catch((error: unknown) => {
       opened = undefined;
       throw error;

@@ -46,7 +46,7 @@ export interface BuildOptions {
   cacheDir?: string;
   /** Overrides the configuration's `onBrokenLinks`: `npm run compat` reports every broken link of a site and goes on. */
   onBrokenLinks?: 'throw' | 'warn';
-  /** Threads that parse Markdown and render pages; by default one per core on sites large enough to pay for starting them. */
+  /** Threads that parse Markdown and render pages; by default parsing uses one per core on sites large enough to pay for starting them, rendering one. */
   threads?: number;
   onProgress?: (event: ProgressEvent) => void;
 }

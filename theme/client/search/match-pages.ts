@@ -4,7 +4,7 @@
  * met as a phrase (every character pair of a Chinese run) counts twice the same pairs scattered; pages rank
  * by the sum of their terms' BM25 weights (title, keywords, headings and body boosted in the index).
  */
-import type { Requirement, Unit } from './query-plan.js';
+import { minimumPairs, type Requirement, type Unit } from './query-plan.js';
 import type { TermStore } from './term-store.js';
 
 export interface PageMatch {
@@ -21,9 +21,22 @@ export interface MatchResult {
   terms: Map<string, number>;
 }
 
-interface UnitHit {
-  score: number;
-  phrase: boolean;
+/**
+ * Per page, as dense arrays (a page's number is its index): how a unit or requirement is met (0 not, 1 met,
+ * 2 met as a phrase) and its score there. Arrays rather than maps keep a query over 10,000 pages to a few
+ * passes over flat memory.
+ */
+interface PageHits {
+  met: Uint8Array;
+  score: Float64Array;
+}
+
+const NOT = 0;
+const MET = 1;
+const PHRASE_MET = 2;
+
+function emptyHits(count: number): PageHits {
+  return { met: new Uint8Array(count), score: new Float64Array(count) };
 }
 
 /** The most terms a prefix or a lone character expands to: the most frequent ones. */
@@ -60,94 +73,115 @@ export function unmatchedWord(unit: Unit, store: TermStore): string | undefined 
 
 export function matchPages(requirements: Requirement[], store: TermStore): MatchResult {
   const terms = new Map<string, number>();
-  let matched: Map<number, { phrases: number; score: number }> | undefined;
+  const count = store.pageCount;
+  const phrases = new Uint16Array(count);
+  const total = new Float64Array(count);
+  const alive = new Uint8Array(count).fill(1);
   for (const requirement of requirements) {
-    const met = new Map<number, UnitHit>();
+    const met = emptyHits(count);
     for (const alternative of requirement.alternatives) {
-      let pages: Map<number, UnitHit> | undefined;
+      let pages: PageHits | undefined;
       for (const unit of alternative.units) {
         const hits = unitHits(unit, store, terms);
-        pages = pages ? intersect(pages, hits) : hits;
+        if (!pages) pages = hits;
+        else
+          for (let p = 0; p < count; p++) {
+            pages.met[p] = Math.min(pages.met[p], hits.met[p]);
+            pages.score[p] += hits.score[p];
+          }
       }
-      for (const [page, hit] of pages ?? []) {
-        const score = hit.score * alternative.boost;
-        const seen = met.get(page);
-        if (!seen || Number(hit.phrase) - Number(seen.phrase) > 0 || (hit.phrase === seen.phrase && score > seen.score)) met.set(page, { score, phrase: hit.phrase });
+      if (!pages) continue;
+      // A requirement takes its best alternative: a phrase before a scattered match, then the higher score.
+      for (let p = 0; p < count; p++) {
+        const how = pages.met[p];
+        if (how === NOT) continue;
+        const score = pages.score[p] * alternative.boost;
+        if (how > met.met[p] || (how === met.met[p] && score > met.score[p])) {
+          met.met[p] = how;
+          met.score[p] = score;
+        }
       }
     }
-    const next = new Map<number, { phrases: number; score: number }>();
-    if (!matched) for (const [page, hit] of met) next.set(page, { phrases: Number(hit.phrase), score: hit.score });
-    else
-      for (const [page, sum] of matched) {
-        const hit = met.get(page);
-        if (hit) next.set(page, { phrases: sum.phrases + Number(hit.phrase), score: sum.score + hit.score });
+    for (let p = 0; p < count; p++) {
+      if (!met.met[p]) alive[p] = 0;
+      else {
+        total[p] += met.score[p];
+        if (met.met[p] === PHRASE_MET) phrases[p]++;
       }
-    matched = next;
-    if (!matched.size) break;
+    }
   }
-  const pages = [...(matched ?? [])].map(([page, { phrases, score }]) => ({ page, phrases, score }));
+  const pages: PageMatch[] = [];
+  for (let p = 0; p < count; p++) if (alive[p] && requirements.length) pages.push({ page: p, phrases: phrases[p], score: total[p] });
   pages.sort((a, b) => b.score - a.score || a.page - b.page);
   return { pages, terms };
 }
 
-function intersect(a: Map<number, UnitHit>, b: Map<number, UnitHit>): Map<number, UnitHit> {
-  const out = new Map<number, UnitHit>();
-  for (const [page, hit] of a) {
-    const other = b.get(page);
-    if (other) out.set(page, { score: hit.score + other.score, phrase: hit.phrase && other.phrase });
-  }
-  return out;
-}
-
 /** The pages that meet one unit, with its score there; records the terms it matched in `seen`. */
-function unitHits(unit: Unit, store: TermStore, seen: Map<string, number>): Map<number, UnitHit> {
-  const hits = new Map<number, UnitHit>();
-  const add = (term: string, factor: number, phrase: boolean) => {
+function unitHits(unit: Unit, store: TermStore, seen: Map<string, number>): PageHits {
+  const hits = emptyHits(store.pageCount);
+  const add = (term: string, factor: number, how: number) => {
     const postings = store.postings(term);
     if (!postings) return;
     seen.set(term, Math.max(seen.get(term) ?? 0, factor));
-    for (const [page, weight] of postings.pages) {
-      const hit = hits.get(page);
-      const score = weight * factor;
-      if (!hit || Number(phrase) - Number(hit.phrase) > 0 || (phrase === hit.phrase && score > hit.score)) hits.set(page, { score, phrase });
+    const { pages, weights } = postings;
+    for (let i = 0; i < pages.length; i++) {
+      const p = pages[i];
+      const score = weights[i] * factor;
+      if (how > hits.met[p] || (how === hits.met[p] && score > hits.score[p])) {
+        hits.met[p] = how;
+        hits.score[p] = score;
+      }
     }
   };
   switch (unit.kind) {
-    case 'pairs':
-      return pairHits(unit.pairs, unit.need, store, seen);
+    case 'pairs': {
+      const known = unit.pairs.filter((pair) => store.has(pair));
+      return known.length ? pairHits(known, Math.min(unit.need, minimumPairs(known.length)), store, seen) : hits;
+    }
     case 'term':
-      add(unit.term, 1, true);
+      add(unit.term, 1, PHRASE_MET);
       return hits;
     case 'char':
-      for (const term of expansions(store, store.termsWithPrefix(unit.char))) add(term, term === unit.char ? 1 : CHAR_PREFIX, true);
+      for (const term of expansions(store, store.termsWithPrefix(unit.char))) add(term, term === unit.char ? 1 : CHAR_PREFIX, PHRASE_MET);
       return hits;
     case 'word': {
-      add(unit.whole, WHOLE_WORD, true);
-      if (unit.parts.length) for (const [page, hit] of pairHits(unit.parts, unit.parts.length, store, seen)) if (!hits.has(page)) hits.set(page, { score: hit.score, phrase: false });
-      if (unit.typing) for (const term of expansions(store, store.termsWithPrefix(unit.whole))) if (term !== unit.whole) add(term, PREFIX, true);
-      if (!hits.size && unit.whole.length >= 5) for (const term of nearTerms(unit.whole, store)) add(term, TYPO, false);
+      add(unit.whole, WHOLE_WORD, PHRASE_MET);
+      if (unit.parts.length) {
+        const parts = pairHits(unit.parts, unit.parts.length, store, seen);
+        for (let p = 0; p < store.pageCount; p++) {
+          if (parts.met[p] && !hits.met[p]) {
+            hits.met[p] = MET;
+            hits.score[p] = parts.score[p];
+          }
+        }
+      }
+      if (unit.typing) for (const term of expansions(store, store.termsWithPrefix(unit.whole))) if (term !== unit.whole) add(term, PREFIX, PHRASE_MET);
+      if (!hits.met.includes(MET) && !hits.met.includes(PHRASE_MET) && unit.whole.length >= 5) for (const term of nearTerms(unit.whole, store)) add(term, TYPO, MET);
       return hits;
     }
   }
 }
 
-/** Pages holding at least `need` of the pairs; a phrase when they hold all of them. */
-function pairHits(pairs: string[], need: number, store: TermStore, seen: Map<string, number>): Map<number, UnitHit> {
-  const counts = new Map<number, { count: number; score: number }>();
+/** Pages holding at least `need` of the pairs; a phrase (scoring double) when they hold all of them. */
+function pairHits(pairs: string[], need: number, store: TermStore, seen: Map<string, number>): PageHits {
+  const counts = new Uint8Array(store.pageCount);
+  const hits = emptyHits(store.pageCount);
   for (const pair of pairs) {
     const postings = store.postings(pair);
     if (!postings) continue;
     seen.set(pair, Math.max(seen.get(pair) ?? 0, 1));
-    for (const [page, weight] of postings.pages) {
-      const entry = counts.get(page);
-      if (entry) {
-        entry.count++;
-        entry.score += weight;
-      } else counts.set(page, { count: 1, score: weight });
+    for (let i = 0; i < postings.pages.length; i++) {
+      counts[postings.pages[i]]++;
+      hits.score[postings.pages[i]] += postings.weights[i];
     }
   }
-  const hits = new Map<number, UnitHit>();
-  for (const [page, { count, score }] of counts) if (count >= need) hits.set(page, count === pairs.length ? { score: score * PHRASE, phrase: true } : { score, phrase: false });
+  for (let p = 0; p < store.pageCount; p++) {
+    if (counts[p] === pairs.length) {
+      hits.met[p] = PHRASE_MET;
+      hits.score[p] *= PHRASE;
+    } else if (counts[p] >= need) hits.met[p] = MET;
+    else hits.score[p] = 0;
+  }
   return hits;
 }
 

@@ -2,8 +2,9 @@
  * What a query asks for, worked out before any shard is fetched: a list of requirements, every one of
  * which a page must meet. A requirement is met by any of its alternatives (a synonym group gives several),
  * an alternative by all of its units:
- * - a Chinese run by most of its character pairs: at most one pair in three may be missing
- *   (`minimumPairs`), so `网关的子设备` still finds `网关子设备` while scattered pairs do not count;
+ * - a Chinese run by most of its character pairs: at most one pair in three of those the index knows may be
+ *   missing (`minimumPairs`), so `网关子设备` still finds `网关与子设备` while scattered pairs do not count; a
+ *   pair no page holds (`品到` in `移动产品到其他分组`) spans two words and is not asked for;
  * - a Latin word or identifier whole, or by all of its parts (`getDeviceList` → get, device, list), or, for
  *   the word being typed, by a term it starts, or, when the index lacks it, by a term one or two typos away;
  * - a dictionary word whole.
@@ -36,7 +37,7 @@ export interface QueryOptions {
  * Words that frame a question rather than say what it is about (`怎么绑定设备`, `设备为什么离线`): runs are
  * split at them. Sentence-final particles are dropped at the end of a run only (了 also starts 了解).
  */
-const QUESTION_WORDS = /怎么样|怎么|怎样|如何|为什么|为何|什么|哪些|哪个|哪里|是否|能否|能不能|请问|我们|我|的/gu;
+const QUESTION_WORDS = /怎么办|怎么样|怎么做|怎么|怎样|如何|为什么|为何|什么|哪些|哪个|在哪里|在哪儿|在哪|哪里|是否|能否|能不能|请问|我们|我|的/gu;
 const FINAL_PARTICLES = /[吗呢吧了啊呀]+$/u;
 
 /** Pairs a run of `count` pairs must match: all of one or two, then all but one in three. */
@@ -102,9 +103,12 @@ function textUnits(text: string, typingAt: number): Unit[] {
       units.push({ kind: 'word', text: run.text, whole, parts, typing: run.start === typingAt });
       continue;
     }
-    const trimmed = run.text.replace(FINAL_PARTICLES, '') || run.text;
-    const pieces = trimmed.split(QUESTION_WORDS).filter(Boolean);
-    for (const piece of pieces.length ? pieces : [trimmed]) {
+    // A lone character left between question words (`账单在哪里看` → 看) frames the question too.
+    const pieces = run.text
+      .split(QUESTION_WORDS)
+      .map((piece) => piece.replace(FINAL_PARTICLES, ''))
+      .filter((piece) => Array.from(piece).length > 1);
+    for (const piece of pieces.length ? pieces : [run.text]) {
       const chars = Array.from(piece);
       if (chars.length === 1) {
         units.push({ kind: 'char', char: piece });

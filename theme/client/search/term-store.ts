@@ -4,9 +4,10 @@
  */
 import { shardOf, type SearchShard } from '@docsgen/shared';
 
-/** A term's pages and their weights, and the sections whose heading holds it (page → section numbers). */
+/** A term's pages (ascending) with their weights, and the sections whose heading holds it (page → section numbers). */
 export interface TermPostings {
-  pages: Map<number, number>;
+  pages: Uint32Array;
+  weights: Float64Array;
   headings: Map<number, number[]>;
 }
 
@@ -22,6 +23,8 @@ export class TermStore {
   constructor(
     private readonly shardStarts: readonly string[],
     private readonly read: (name: string) => Promise<unknown>,
+    /** Pages in the index. */
+    readonly pageCount: number,
   ) {}
 
   shardOfTerm(term: string): number {
@@ -67,8 +70,12 @@ export class TermStore {
     if (postings) return postings;
     const entry = this.raw.get(term);
     if (!entry) return undefined;
-    postings = { pages: new Map(), headings: new Map() };
-    for (let i = 0, page = 0; i < entry[1].length; i += 2) postings.pages.set((page += entry[1][i]), entry[1][i + 1]);
+    const length = entry[1].length / 2;
+    postings = { pages: new Uint32Array(length), weights: new Float64Array(length), headings: new Map() };
+    for (let i = 0, page = 0; i < length; i++) {
+      postings.pages[i] = page += entry[1][2 * i];
+      postings.weights[i] = entry[1][2 * i + 1];
+    }
     for (let i = 0, page = 0; i < entry[2].length; i += 2) {
       page += entry[2][i];
       const list = postings.headings.get(page);

@@ -14,6 +14,8 @@ const BOOSTS = FIELDS.map((field) => SEARCH_FIELD_BOOSTS[field]);
 // BM25: term-frequency saturation and length normalisation. Pages are long and uneven, so length counts less than BM25's usual 0.75.
 const K1 = 1.2;
 const B = 0.5;
+/** BM25+: a match counts at least this much however long the page, so a long reference page (the error codes) is not buried. */
+const DELTA = 0.5;
 /** Weights are stored as integers: the score times this. */
 const WEIGHT_SCALE = 4;
 
@@ -64,7 +66,7 @@ export function invertPages(pages: IndexedPage[], options: TokenizeOptions): Sea
       let score = 0;
       FIELDS.forEach((_, f) => {
         const tf = counts[i * FIELDS.length + f];
-        if (tf) score += (BOOSTS[f] * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[f][p]) / average[f]));
+        if (tf) score += BOOSTS[f] * idf * (DELTA + (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[f][p]) / average[f])));
       });
       postings.push(p - (i ? list[i - 1] : 0), Math.max(1, Math.round(score * WEIGHT_SCALE)));
     });

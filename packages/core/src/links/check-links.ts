@@ -84,11 +84,13 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
       if (!href.startsWith(origin + '/')) continue;
       checked++;
       const path = href.slice(origin.length);
-      const reason = problemWith(path, baseUrl, idsByRoute, otherFiles, baseUrl);
+      let reason = problemWith(path, baseUrl, idsByRoute, otherFiles, baseUrl);
       const target = targetKey(path, baseUrl);
       if (!reason || reportedTargets.has(target)) continue;
       reportedTargets.add(target);
-      broken.push({ where: `${file.sourceFile} (${file.file})`, href, reason });
+      const outsideRoute = reason === 'no page at that path' ? findOutside(path, baseUrl, outsideRoutes) : undefined;
+      if (outsideRoute) reason = `${outsideRoute.what}, which Docusaurus builds and docsgen does not`;
+      (outsideRoute ? outside : broken).push({ where: `${file.sourceFile} (${file.file})`, href, reason });
     }
   }
   return { checked, broken, outside };

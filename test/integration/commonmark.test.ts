@@ -7,8 +7,8 @@ import { createMarkdownProcessor, parseDoc } from '../../packages/core/src/markd
 
 /**
  * The CommonMark specification's examples through our whole Markdown pipeline. Deviations come from
- * deliberate choices, each counted here by section: raw HTML is dropped (no script injection), code
- * is wrapped by the highlighter, headings carry ids, links are rewritten or checked. The remaining
+ * deliberate choices, each counted here by section: raw HTML is sanitised against an allowlist (no script injection), code
+ * is wrapped by the highlighter, headings carry ids, links are resolved as Docusaurus does (base URL) or checked. The remaining
  * examples must match the reference HTML once those choices are normalised away.
  */
 const require = createRequire(import.meta.url);
@@ -57,7 +57,7 @@ test('CommonMark examples: every one renders without error and the pipeline matc
       matched++;
       continue;
     }
-    const reason = involvesRawHtml(example) ? 'raw HTML is dropped' : /\]\(|\]\[|^\[|<https?:|www\.|@/m.test(example.markdown) ? 'links and autolinks (GFM autolink literals, URL encoding)' : /```|~~~|^ {4}/m.test(example.markdown) ? 'code blocks (highlighter output)' : /^:{3}|:\w/m.test(example.markdown) ? 'directives' : /\||~/.test(example.markdown) ? 'GFM tables and strikethrough' : /\*|_/.test(example.markdown) ? 'CJK-friendly emphasis rules' : 'other';
+    const reason = involvesRawHtml(example) ? 'raw HTML is sanitised (allowlist)' : /\]\(|\]\[|^\[|<https?:|www\.|@/m.test(example.markdown) ? 'links and autolinks (GFM autolink literals, URL encoding)' : /```|~~~|^ {4}/m.test(example.markdown) ? 'code blocks (highlighter output)' : /^:{3}|:\w/m.test(example.markdown) ? 'directives' : /\||~/.test(example.markdown) ? 'GFM tables and strikethrough' : /\*|_/.test(example.markdown) ? 'CJK-friendly emphasis rules' : 'other';
     deviations.set(reason, (deviations.get(reason) ?? 0) + 1);
     if (reason === 'other') unexplained.push(`#${example.number} (${example.section})`);
   }

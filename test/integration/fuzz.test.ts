@@ -32,6 +32,12 @@ const PIECES = [
   '# 标题', '## 设备绑定', '### 子节 {#sub}', '**注意：**正文', '*强调*', '~~删除~~', '`code`', '```', '```js title="a.js" {1-3}', '~~~', ':::tip 标题', ':::danger', ':::', '::leaf', ':text[x]',
   '- 项目', '  - 嵌套', '1. 一', '> 引用', '> > 深引用', '| a | b |', '|---|---|', '| 1 | 2 |', '[链接](./other.md#x)', '[坏](javascript:alert(1))', '[坏2](JaVaScRiPt:alert(1))',
   '![图](javascript:alert(1))', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '<a href="javascript:alert(1)">x</a>', '[^1]', '[^1]: 脚注', 'https://www.example.com',
+  // Every element raw HTML may keep, and the ways around the allowlist.
+  '<br>', '<kbd>Ctrl</kbd>', '<sup>1</sup>', '<sub>2</sub>', '<details>', '<details open ontoggle=alert(1)>', '<summary>摘要</summary>', '</details>', '<table><tr><th>h</th><td>c</td></tr></table>',
+  '<a href="/docs/x">站内</a>', '<a href="data:text/html,<script>alert(1)</script>">d</a>', '<a href=" javascript:alert(1)">s</a>', '<img src="/img/a.png" alt="图">', '<img src="data:image/svg+xml,<svg onload=alert(1)>">',
+  '<figure>', '<figcaption>图注</figcaption>', '</figure>', '<video src="/v.mp4" controls>', '<video src=x onerror=alert(1)>', '<source src="javascript:alert(1)">', '<iframe src="https://www.youtube.com/embed/x">',
+  '<iframe src="javascript:alert(1)">', '<style>body{display:none}</style>', '<p style="position:fixed;inset:0">覆盖</p>', '<form action="javascript:alert(1)"><button formaction="javascript:alert(1)">b</button></form>',
+  '<svg><script>alert(1)</script></svg>', '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>', '</main></article></body>', '<base href="https://evil.example.com/">', '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
   '<div>', '</div>', '\\', '&amp;', '&#0;', '\u0000', '\u0007', '\u202e', '\ud800', '\t\t缩进', '    代码', '***', '---', '===', '[', ']', '(', ')', '{#', '}', '${x}', '<!--', '-->',
 ];
 
@@ -41,7 +47,9 @@ function unsafeTag(html: string): string | undefined {
     const [tag, name, attributes] = match;
     if (/^(script|iframe|object|embed)$/i.test(name)) return tag;
     if (/\son[a-z]+\s*=/i.test(attributes)) return tag;
-    if (/(?:href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(?:javascript|vbscript|data:text\/html)/i.test(attributes)) return tag;
+    if (/(?:href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(?:javascript|vbscript|data:)/i.test(attributes)) return tag;
+    // Markup that could leave the doc's container or restyle the page around it.
+    if (/^(style|base|meta|form|link|svg|math)$/i.test(name) || /\sstyle\s*=/i.test(attributes)) return tag;
   }
   return undefined;
 }
@@ -87,6 +95,39 @@ test(`${COUNT} generated documents: no crash, no hang, no script in the output`,
     assert.equal(unsafe, undefined, `document ${i} let script through: ${unsafe}`);
   }
   console.log(`fuzz: ${COUNT} documents, slowest ${Math.round(slowest)} ms`);
+});
+
+test(`${Math.round(COUNT / 3)} generated MDX documents: no crash, no hang, no script; what MDX cannot read is an error naming the file`, () => {
+  const next = random(20261124);
+  let rendered = 0;
+  // Well-formed MDX units, hostile ones, and now and then one that breaks the syntax.
+  const mdxPieces = [
+    '正文段落，**粗体**与 `代码`。', '## 小节', '- 列表项', '```js\nconst a = 1;\n```', ':::tip 标题\n\n提示\n\n:::', '{"文字"}', '{/* 注释 */}', 'export const a = "x";\n\n{a}',
+    'import Tabs from "@theme/Tabs";\nimport TabItem from "@theme/TabItem";\n\n<Tabs groupId="g">\n<TabItem value="a" label="甲">\n\n甲\n\n</TabItem>\n<TabItem value="b">乙</TabItem>\n</Tabs>',
+    '<details>\n<summary>摘要</summary>\n\n正文\n\n</details>', '<Admonition type="danger" title="t">\n\n危险\n\n</Admonition>', '<kbd>K</kbd> 与 <br /> 与 H<sub>2</sub>',
+    '<a href="javascript:alert(1)">x</a>', '<a href={"javascript:alert(1)"}>表达式链接</a>', '<img src="x" onError="alert(1)" />', '<div dangerouslySetInnerHTML="<script>alert(1)</script>" />',
+    '<iframe src="javascript:alert(1)" />', '<p style="position:fixed">覆盖</p>', '<video src="data:video/mp4,AAAA" />', '<script>alert(1)</script>',
+    '{', '<Unclosed>', '<Mystery />',
+  ];
+  for (let i = 0; i < Math.round(COUNT / 3); i++) {
+    const body = Array.from({ length: 1 + Math.floor(next() * 12) }, () => mdxPieces[Math.floor(next() * mdxPieces.length)]).join('\n\n');
+    const file = `content/docs/fuzz-${i}.mdx`;
+    let html = '';
+    try {
+      html = parseDoc(
+        { id: `fuzz-${i}`, file, docsPath: `fuzz-${i}.mdx`, route: `/docscenter/docs/fuzz-${i}/`, frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: 'f' }, body, bodyLine: 1 },
+        { config, processor, routesByDocsPath: new Map() },
+      ).html;
+      rendered++;
+    } catch (error) {
+      assert.ok(error instanceof DocsgenError, `document ${i}: ${String(error)}`);
+      assert.equal(error.location?.file, file, `document ${i}: the error names the file`);
+    }
+    assert.equal(unsafeTag(html), undefined, `document ${i} let script through: ${unsafeTag(html)}`);
+  }
+  // Some pieces break the syntax on purpose; most documents must still render for the check to mean something.
+  assert.ok(rendered > COUNT / 10, `only ${rendered} MDX documents rendered`);
+  console.log(`fuzz: ${rendered} of ${Math.round(COUNT / 3)} MDX documents rendered, the rest rejected with their file named`);
 });
 
 test('front matter edge cases are read or rejected with the file named', () => {

@@ -5,6 +5,7 @@ import { createProgress } from '../client/progress.js';
 import { scrollTo, startRouter, type Router, type ScrollTarget } from '../client/router.js';
 import { trackKeyboardNavigation } from '../client/keyboard.js';
 import { enableCodeCopy } from '../client/copy-code.js';
+import { enableTabs } from '../client/tabs.js';
 import { enableImageZoom } from '../client/image-zoom.js';
 import { AnnouncementBar } from './AnnouncementBar.js';
 import { BackToTop } from './BackToTop.js';
@@ -53,12 +54,14 @@ export function App({ site, sidebar, initialPage }: AppProps) {
     });
     const stopKeyboard = trackKeyboardNavigation();
     const stopCopy = enableCodeCopy();
+    const stopTabs = enableTabs();
     const stopImageZoom = enableImageZoom();
     document.documentElement.dataset.hydrated = 'true';
     return () => {
       router.current?.stop();
       stopKeyboard();
       stopCopy();
+      stopTabs();
       stopImageZoom();
     };
   }, [site]);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { PageData } from '@docsgen/shared';
 import { STORAGE_KEYS, storage } from '../client/storage.js';
+import { restoreTabs } from '../client/tabs.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { DocBanner } from './DocBanner.js';
 import { DocFooter } from './DocFooter.js';
@@ -22,6 +23,8 @@ export function DocLayout({ page }: { page: PageData }) {
   const showToc = !page.hideTableOfContents && page.toc.length > 0;
   // The site has one docs version, "current"; remembering it keeps links from other versions of the site stable.
   useEffect(() => storage.set(STORAGE_KEYS.docsVersion, 'current'), []);
+  // Tab groups of the body show the reader's remembered or linked choice.
+  useEffect(() => restoreTabs(), [page.html]);
   return (
     <div className="doc-layout">
       <DocSidebar activeHref={page.route} />
@@ -30,7 +33,7 @@ export function DocLayout({ page }: { page: PageData }) {
           <article className="doc-article">
             {page.banner && <DocBanner kind={page.banner} />}
             <Breadcrumbs items={page.breadcrumbs} />
-            <h1 className="doc-title">{page.title}</h1>
+            {!page.hideTitle && <h1 className="doc-title">{page.title}</h1>}
             {page.markdownUrl && <PageActions markdownUrl={page.markdownUrl} />}
             {showToc && <TocCollapsible toc={page.toc} />}
             <div className="markdown" dangerouslySetInnerHTML={{ __html: page.html }} />

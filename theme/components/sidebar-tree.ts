@@ -23,5 +23,5 @@ export function hrefOf(item: SidebarItem): string | undefined {
 
 /** How many pages a folder holds, its own page and those of its subfolders included. */
 export function pageCount(item: SidebarCategoryItem): number {
-  return item.items.reduce((sum, child) => sum + (child.type === 'doc' ? 1 : pageCount(child)), item.href ? 1 : 0);
+  return item.items.reduce((sum, child) => sum + (child.type === 'doc' ? 1 : child.type === 'category' ? pageCount(child) : 0), item.href ? 1 : 0);
 }

@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 
 import path from 'node:path';
-import { build, isDocsgenError, serve, type BuildStats, type ProgressEvent } from '@docsgen/core';
+import { build, isDocsgenError, serve, type BuildResult, type BuildStats, type ProgressEvent } from '@docsgen/core';
 
 /** What the user asked for, with every option typed. */
 interface CommonOptions {
@@ -32,6 +32,7 @@ program
     const start = performance.now();
     const result = await build({ root, outDir: options.out, force: options.force, write: true, onProgress: progressPrinter(), ...buildTuning(root, options) });
     clearProgress();
+    reportNotes(result);
     report('built', result.stats, start);
     console.log(`  output: ${path.resolve(root, options.out)}`);
   });
@@ -47,6 +48,7 @@ program
     const start = performance.now();
     const result = await build({ root, write: false, onProgress: progressPrinter(), ...buildTuning(root, options) });
     clearProgress();
+    reportNotes(result);
     report('checked', result.stats, start);
   });
 
@@ -105,6 +107,15 @@ function report(verb: string, stats: BuildStats, start: number): void {
     .join(', ');
   console.log(`docsgen ${verb} ${stats.pages} pages (${stats.docs} docs), checked ${stats.linksChecked} links, ${stats.files} files (${(stats.bytes / 1024).toFixed(0)} KiB) in ${ms} ms`);
   console.log(`  stages (ms): ${stages}`);
+}
+
+/** Settings of a Docusaurus configuration left out, and warnings of the content (unknown keys, admonitions, links). */
+function reportNotes({ loaded, warnings }: BuildResult): void {
+  if (loaded.unsupported.length) {
+    console.log(`${path.relative(process.cwd(), loaded.configFile) || loaded.configFile}: ${loaded.unsupported.length} setting(s) docsgen does not support:`);
+    for (const line of loaded.unsupported) console.log(`  ${line}`);
+  }
+  for (const line of warnings) console.warn(`docsgen: warning: ${line}`);
 }
 
 let progressShown = false;

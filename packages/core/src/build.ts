@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { joinUrl } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { openParseCache } from './cache/parse-cache.js';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
+import { docsBaseOf, docsDirOf } from './config/schema.js';
 import { readLastChanges } from './content/last-updated.js';
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
 import { readDocAssets, readStatic } from './emit/copied-files.js';
@@ -10,10 +12,11 @@ import { stageOutput } from './emit/emit-site.js';
 import { markdownOutput } from './emit/markdown-pages.js';
 import { claimOutputFolder } from './emit/output-folder.js';
 import { createOutputSink } from './emit/output-sink.js';
-import { redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
+import { homeRedirect, redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
 import { hash } from './hash.js';
-import { brokenLinksError, checkLinks } from './links/check-links.js';
+import { checkImages } from './links/check-images.js';
+import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
 import { brokenRedirects } from './links/check-redirects.js';
 import { parseStage, pruneParsedDocs, type ParsedDocMemory } from './markdown/parse-stage.js';
 import { holdHeapGrowthFor } from './memory.js';
@@ -23,6 +26,7 @@ import { buildSearchIndex } from './search/build-search-index.js';
 import { buildDocPages } from './site/build-pages.js';
 import { buildRoutes } from './site/build-routes.js';
 import { buildSidebar } from './site/build-sidebar.js';
+import { generatedIndexPages } from './site/category-cards.js';
 import { docFooter } from './site/doc-footer.js';
 import { toThemeSite } from './site/theme-site.js';
 
@@ -40,6 +44,8 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** Folder of the persistent cache of parsed docs and rendered pages (the CLI's default: node_modules/.cache/docsgen); none when unset. */
   cacheDir?: string;
+  /** Overrides the configuration's `onBrokenLinks`: `npm run compat` reports every broken link of a site and goes on. */
+  onBrokenLinks?: 'throw' | 'warn';
   /** Threads that parse Markdown and render pages; by default parsing uses one per core on sites large enough to pay for starting them, rendering one. */
   threads?: number;
   onProgress?: (event: ProgressEvent) => void;
@@ -85,6 +91,10 @@ export interface BuildResult {
   pages: PageRecord[];
   client: ClientBundle;
   stats: BuildStats;
+  /** What the build let pass but the author should see: `file:line  message`. */
+  warnings: string[];
+  /** Broken links (reported as warnings when `onBrokenLinks` is 'warn') and links to what Docusaurus builds and docsgen does not. */
+  links: { broken: BrokenLink[]; outside: BrokenLink[] };
 }
 
 /** The build, stage by stage: config, content, Markdown, routes and sidebar, render, links, emit. */
@@ -118,28 +128,30 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Awaited after parsing; until then a failure must not count as unhandled.
   themePromise.catch(() => undefined);
 
-  const parsedDocs = await time('parse', () => parseStage({ content, routes, config, memory: cache, disk: options.cacheDir ? openParseCache(options.cacheDir) : undefined, threads: options.threads }));
+  const parsedDocs = await time('parse', () => parseStage({ content, routes, config, root, memory: cache, disk: options.cacheDir ? openParseCache(options.cacheDir) : undefined, threads: options.threads }));
   pruneParsedDocs(cache, content);
   const parsed = parsedDocs.docs;
   progress({ stage: 'parse', done: parsed.length, total: parsed.length });
   const sidebar = buildSidebar({
     config,
+    docsBase: docsBaseOf(config),
     categories: content.categories,
     docs: parsed.map((doc) => ({
       id: doc.source.id,
       route: doc.source.route,
       label: doc.source.frontMatter.sidebar_label ?? doc.title,
-      position: doc.source.frontMatter.sidebar_position,
+      position: doc.source.frontMatter.sidebar_position ?? doc.source.prefixPosition,
       unlisted: doc.source.frontMatter.unlisted,
     })),
   });
-  if (!routes.routeById.has(config.mainDocId)) {
+  if (config.mainDocId && !routes.routeById.has(config.mainDocId)) {
     throw new DocsgenError(`mainDocId: doc "${config.mainDocId}" does not exist`, { location: { file: CONFIG_FILE } });
   }
+  const mainDocRoute = routes.routeById.get(config.mainDocId ?? sidebar.order[0]?.docId ?? '') ?? parsed[0]?.source.route;
 
   const { server: theme, code: themeCode, client } = await time('theme', () => themePromise);
   const changes = await time('lastUpdated', () => lastChanges);
-  const docPages = buildDocPages(parsed, sidebar, (doc) => docFooter(doc, { config, changes }));
+  const docPages = buildDocPages({ docs: parsed, sidebar, footerOf: (doc) => docFooter(doc, { config, changes }), baseUrl: config.baseUrl });
   // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
   // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
   const categoryLabels = new Map(content.categories.flatMap((category) => (category.label ? [[category.dir, category.label] as const] : [])));
@@ -172,7 +184,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const staged = outDir ? await stageOutput(outDir) : undefined;
   const sink = createOutputSink(staged);
   try {
-    const pages = pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl });
+    const categoryPagesFrom = config.sidebar ? path.relative(root, loaded.configFile) : docsDirOf(config);
+    const pages = [...pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl }), ...generatedIndexPages(sidebar, categoryPagesFrom, config.baseUrl)];
     const { records, renderedCount } = await time('render', () =>
       renderStage({
         pages,
@@ -189,7 +202,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     );
 
     const staticFiles = await readStatic(root, config);
-    const { files: docAssets, missing: missingAssets } = await readDocAssets(root, config, parsed);
+    const docAssets = await readDocAssets(root, config, parsed);
     const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin });
     const otherFiles: OutputFile[] = [
       ...client.files,
@@ -199,6 +212,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...docAssets,
       ...markdown.files,
       ...redirectFiles(config),
+      ...homeRedirect(config, mainDocRoute, records),
       sitemapFile(records, origin),
       robotsFile(config, origin),
     ];
@@ -210,12 +224,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         themeLinks,
         otherFiles: new Set(otherFiles.map((file) => file.path)),
         baseUrl: config.baseUrl,
+        configFile: path.relative(root, loaded.configFile),
+        outsideRoutes: loaded.outsideRoutes,
         textFiles: markdown.links,
         origin,
       }),
     );
-    linkCheck.broken.push(...brokenRedirects(config, records), ...missingAssets);
-    if (linkCheck.broken.length) throw brokenLinksError(linkCheck.broken);
+    linkCheck.broken.push(...brokenRedirects(config, records), ...checkImages(parsed, new Set(otherFiles.map((file) => file.path)), config.baseUrl));
+    // A Docusaurus site with `onBrokenLinks` other than 'throw' builds with its broken links listed as warnings.
+    if (linkCheck.broken.length && (options.onBrokenLinks ?? config.onBrokenLinks) === 'throw') throw brokenLinksError(linkCheck.broken);
+    const warnings = [...parsed.flatMap((doc) => doc.warnings), ...[...linkCheck.broken, ...linkCheck.outside].map((link) => `${link.where}  ${link.href}  → ${link.reason}`)];
 
     await time('emit', async () => {
       await sink.keep(otherFiles);
@@ -228,6 +246,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       files: sink.files,
       pages: records,
       client,
+      warnings,
+      links: { broken: linkCheck.broken, outside: linkCheck.outside },
       stats: {
         docs: parsed.length,
         pages: records.length,

@@ -25,7 +25,15 @@ export interface SidebarCategoryItem {
   items: SidebarItem[];
 }
 
-export type SidebarItem = SidebarDocItem | SidebarCategoryItem;
+/** A sidebar link to a URL that is not a doc (Docusaurus's `type: 'link'`). */
+export interface SidebarLinkItem {
+  type: 'link';
+  label: string;
+  href: string;
+  external: boolean;
+}
+
+export type SidebarItem = SidebarDocItem | SidebarCategoryItem | SidebarLinkItem;
 
 /** A labelled link, used for breadcrumbs and previous/next. */
 export interface NavLink {
@@ -49,6 +57,8 @@ export interface PageData {
   previous?: NavLink;
   next?: NavLink;
   banner?: 'draft' | 'unlisted';
+  /** Front matter `hide_title`: the page shows no title heading of its own. */
+  hideTitle?: boolean;
   hideTableOfContents: boolean;
   /** The doc's Markdown copy; absent for drafts and unlisted docs, which have none. */
   markdownUrl?: string;

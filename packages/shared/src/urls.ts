@@ -24,7 +24,10 @@ export function trimHtmlSuffix(pathname: string): string | undefined {
   return undefined;
 }
 
-/** The URL of a doc's Markdown copy: `/docscenter/docs/a/b/` → `/docscenter/docs/a/b.md` (also at `…/b/index.md`). */
-export function markdownUrl(route: string): string {
-  return route.replace(/\/$/, '') + '.md';
+/**
+ * The URL of a doc's Markdown copy: `/docscenter/docs/a/b/` → `/docscenter/docs/a/b.md` (also at `…/b/index.md`); a doc at
+ * the base URL itself (docs at the site root) has only `/docscenter/index.md`, as `/docscenter.md` would leave the site.
+ */
+export function markdownUrl(route: string, baseUrl: string): string {
+  return route === baseUrl ? route + 'index.md' : route.replace(/\/$/, '') + '.md';
 }

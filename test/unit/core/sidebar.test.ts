@@ -12,6 +12,7 @@ const doc = (id: string, label: string, position?: number, unlisted = false): Si
 test('the sidebar is generated from folders, ordered by position, with index docs as folder links', () => {
   const sidebar = buildSidebar({
     config,
+    docsBase: '/d/docs/',
     docs: [doc('b/index', 'B 首页'), doc('b/two', '二', 2), doc('b/one', '一', 1), doc('a', 'A', 1), doc('hidden', '隐藏', 0, true)],
     categories: [{ dir: 'b', file: 'b/_category_.json', label: '目录 B', position: 2, collapsed: false }],
   });
@@ -30,5 +31,5 @@ test('the sidebar is generated from folders, ordered by position, with index doc
 
 test('a sidebar in the config that names a missing doc is an error naming the key', () => {
   const listed = { ...config, sidebar: ['a', { type: 'category' as const, label: 'x', collapsed: true, items: ['nope'] }] };
-  assert.throws(() => buildSidebar({ config: listed, docs: [doc('a', 'A')], categories: [] }), /sidebar\[1\]\.items\[0\]: the sidebar names doc "nope", which does not exist/);
+  assert.throws(() => buildSidebar({ config: listed, docsBase: '/d/docs/', docs: [doc('a', 'A')], categories: [] }), /sidebar\[1\]\.items\[0\]: the sidebar names doc "nope", which does not exist/);
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
 import { DocsgenError } from '../errors.js';
+import { findDocusaurusConfig, readDocusaurusSite, type OutsideRoute } from '../docusaurus/docusaurus-config.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
 
 export const CONFIG_FILE = 'site.config.ts';
@@ -15,6 +16,10 @@ export interface LoadedConfig {
   /** Absolute path of the site's root folder. */
   root: string;
   configFile: string;
+  /** Settings of a Docusaurus configuration that docsgen does not carry out, one line each (empty for site.config.ts). */
+  unsupported: string[];
+  /** Routes of a Docusaurus site that docsgen does not build (pages, blogs, doc versions): links there are reported, not failed. */
+  outsideRoutes: OutsideRoute[];
 }
 
 /** Compiles site.config.ts with esbuild, imports it and validates it against the schema. */
@@ -23,10 +28,15 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
   try {
     await access(configFile);
   } catch {
-    throw new DocsgenError(`no ${CONFIG_FILE} in ${root}`, { hint: 'run docsgen in the folder that holds the site configuration, or pass --root' });
+    const docusaurusConfig = findDocusaurusConfig(root);
+    if (docusaurusConfig) {
+      const site = await readDocusaurusSite(root, docusaurusConfig);
+      return { config: validateConfig(site.input, site.configFile), root, configFile: docusaurusConfig, unsupported: site.unsupported, outsideRoutes: site.outsideRoutes };
+    }
+    throw new DocsgenError(`no ${CONFIG_FILE} in ${root}`, { hint: 'run docsgen in the folder that holds the site configuration (or a Docusaurus project), or pass --root' });
   }
   const raw = await importConfigModule(configFile);
-  return { config: validateConfig(raw, CONFIG_FILE), root, configFile };
+  return { config: validateConfig(raw, CONFIG_FILE), root, configFile, unsupported: [], outsideRoutes: [] };
 }
 
 async function importConfigModule(configFile: string): Promise<unknown> {

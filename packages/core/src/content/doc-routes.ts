@@ -28,9 +28,15 @@ export function docIdentity({ pathId, frontMatter, file, source }: { pathId: str
     }
     id = dir ? `${dir}/${frontMatter.id}` : frontMatter.id;
   }
-  if (frontMatter.slug === undefined) return { id, slug: normaliseSlug(id, '', { file, line: idLine, what: 'route' }), line: idLine };
+  if (frontMatter.slug === undefined) return { id, slug: normaliseSlug(isFolderIndex(pathId, dir) && frontMatter.id === undefined ? dir : id, '', { file, line: idLine, what: 'route' }), line: idLine };
   const base = frontMatter.slug.startsWith('/') ? '' : dir;
   return { id, slug: normaliseSlug(frontMatter.slug, base, { file, line: slugLine, what: 'slug' }), line: slugLine };
+}
+
+/** As Docusaurus: `index`, `README` and a file named like its folder (`guide/guide.md`) are the folder's own page. */
+function isFolderIndex(pathId: string, dir: string): boolean {
+  const name = pathId.slice(dir ? dir.length + 1 : 0);
+  return /^(index|readme)$/i.test(name) || (dir !== '' && name === dir.slice(dir.lastIndexOf('/') + 1));
 }
 
 /** Resolves `.` and `..` against the doc's folder; refuses what climbs out of the docs route or is no plain path. */

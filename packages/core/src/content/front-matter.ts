@@ -8,7 +8,8 @@ export const frontMatterSchema = z
   .object({
     id: z.string().min(1).optional(),
     slug: z.string().min(1).optional(),
-    title: z.string().min(1).optional(),
+    // Docusaurus accepts an empty title (the doc then takes its first heading).
+    title: z.string().transform((title) => title || undefined).optional(),
     description: z.string().optional(),
     keywords: z.union([z.array(z.union([z.string(), z.number()]).transform(String)), z.string()]).optional(),
     sidebar_position: z.number().optional(),

@@ -1,10 +1,12 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { docRoute, joinUrl } from '@docsgen/shared';
-import type { SiteConfig } from '../config/schema.js';
+import { docsBaseOf, docsDirOf, type SidebarCategoryLink, type SiteConfig } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
 import { findSiteFiles } from './contained-files.js';
 import { docIdentity } from './doc-routes.js';
+import { readCategory } from './read-category.js';
+import { splitNumberPrefix, stripNumberPrefixes } from './number-prefix.js';
 import { readFrontMatter, type FrontMatter } from './front-matter.js';
 import { readUtf8 } from './read-text.js';
 
@@ -18,20 +20,24 @@ export interface DocSource {
   route: string;
   /** Line of the front matter key (`slug` or `id`) the route comes from, for errors about it. */
   routeLine?: number;
+  /** The file name's number prefix (`02-setup.md`), the sidebar position when front matter gives none. */
+  prefixPosition?: number;
   frontMatter: FrontMatter;
   body: string;
   /** Line of the file where the body starts, so positions in the body map back to the file. */
   bodyLine: number;
 }
 
-/** The `_category_.json` of a docs folder. */
+/** The `_category_.json` (or `.yml`) of a docs folder. */
 export interface CategoryMeta {
-  /** Folder relative to the docs folder, `''` for the root. */
+  /** Folder relative to the docs folder with number prefixes removed (as doc ids have them), `''` for the root. */
   dir: string;
   file: string;
   label?: string;
   position?: number;
   collapsed?: boolean;
+  /** The folder's own page: a doc, or a generated index of its children. */
+  link?: SidebarCategoryLink;
 }
 
 /** A React page module of `content/pages`. */
@@ -59,12 +65,13 @@ export interface ScanOptions {
 
 /** Finds every doc, category and page, reads front matter and derives ids and routes. */
 export async function scanContent({ root, config, includeDrafts, cache }: ScanOptions): Promise<ContentSource> {
-  const docsDir = path.join(config.contentDir, 'docs');
+  const docsDir = docsDirOf(config);
   const pagesDir = path.join(config.contentDir, 'pages');
-  const docsBase = joinUrl(config.baseUrl, config.docsRoute + '/');
+  const docsBase = docsBaseOf(config);
   const [docFiles, categoryFiles, pageFiles, assets] = await Promise.all([
-    findSiteFiles(root, docsDir, '**/*.md'),
-    findSiteFiles(root, docsDir, '**/_category_.json'),
+    // As Docusaurus: files and folders starting with `_` are partials, imported by docs, not pages of their own.
+    findSiteFiles(root, docsDir, '**/*.{md,mdx}').then((files) => files.filter((file) => !file.split('/').some((segment) => segment.startsWith('_')))),
+    findSiteFiles(root, docsDir, '**/_category_.{json,yml,yaml}'),
     findSiteFiles(root, pagesDir, '**/*.{tsx,jsx}'),
     findSiteFiles(root, docsDir, '**/*.{png,jpg,jpeg,gif,svg,webp}'),
   ]);
@@ -79,8 +86,11 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
         if (known && known.stamp === stamp) return known.doc;
         const source = await readUtf8(path.join(root, file), file);
         const { frontMatter, body, bodyLine } = readFrontMatter(source, file);
-        const { id, slug, line } = docIdentity({ pathId: docsPath.replace(/\.md$/, ''), frontMatter, file, source });
-        const doc: DocSource = { id, file, docsPath, route: docRoute(docsBase, slug), routeLine: line, frontMatter, body, bodyLine };
+        // As Docusaurus: number prefixes (`01-intro/02-setup.md`) leave ids and routes and order the sidebar.
+        const pathId = stripNumberPrefixes(docsPath.replace(/\.mdx?$/, ''));
+        const { id, slug, line } = docIdentity({ pathId, frontMatter, file, source });
+        const prefixPosition = splitNumberPrefix(path.posix.basename(docsPath).replace(/\.mdx?$/, '')).position;
+        const doc: DocSource = { id, file, docsPath, route: docRoute(docsBase, slug), routeLine: line, prefixPosition, frontMatter, body, bodyLine };
         cache?.set(file, { stamp, doc });
         return doc;
       }),
@@ -91,7 +101,7 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
     categoryFiles.sort().map(async (categoryPath) => {
       const file = path.join(docsDir, categoryPath);
       const text = await readUtf8(path.join(root, file), file);
-      return parseCategory(text, file, path.posix.dirname(categoryPath).replace(/^\.$/, ''));
+      return readCategory(text, file, path.posix.dirname(categoryPath).replace(/^\.$/, ''));
     }),
   );
 
@@ -106,23 +116,6 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
 
   assertUniqueRoutes(docs, pages);
   return { docs, categories, pages, assets: assets.map((asset) => path.join(docsDir, asset)) };
-}
-
-function parseCategory(text: string, file: string, dir: string): CategoryMeta {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new DocsgenError(`invalid JSON: ${(error as Error).message}`, { location: { file } });
-  }
-  const meta = raw as Record<string, unknown>;
-  const check = (key: string, type: string) => {
-    if (meta[key] !== undefined && typeof meta[key] !== type) throw new DocsgenError(`"${key}" must be a ${type}`, { location: { file } });
-  };
-  check('label', 'string');
-  check('position', 'number');
-  check('collapsed', 'boolean');
-  return { dir, file, label: meta.label as string | undefined, position: meta.position as number | undefined, collapsed: meta.collapsed as boolean | undefined };
 }
 
 function assertUniqueRoutes(docs: DocSource[], pages: PageSource[]): void {

@@ -1,9 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from '../client/bundle-theme.js';
-import type { SiteConfig } from '../config/schema.js';
+import { docsDirOf, type SiteConfig } from '../config/schema.js';
 import { containedIn, findSiteFiles } from '../content/contained-files.js';
-import type { BrokenLink } from '../links/check-links.js';
 import { imagePlace } from '../markdown/image-assets.js';
 import { sanitizeSvg } from './sanitize-svg.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
@@ -14,11 +13,13 @@ export async function readStatic(root: string, config: SiteConfig): Promise<Outp
   return Promise.all(files.map(async (file) => ({ path: file, contents: await readPublished(root, path.join(config.staticDir, file)) })));
 }
 
-/** Images the docs reference: those in the content folder are copied under assets/; a missing one is reported like a broken link. */
-export async function readDocAssets(root: string, config: SiteConfig, docs: ParsedDoc[]): Promise<{ files: OutputFile[]; missing: BrokenLink[] }> {
-  const assertContained = await containedIn(root, [config.contentDir, config.staticDir]);
+/**
+ * Images the docs reference: those in the content folder are copied under assets/; a missing one is left to
+ * checkImages, which reports it where it was written (file:line:column).
+ */
+export async function readDocAssets(root: string, config: SiteConfig, docs: ParsedDoc[]): Promise<OutputFile[]> {
+  const assertContained = await containedIn(root, [config.contentDir, docsDirOf(config), config.staticDir]);
   const files: OutputFile[] = [];
-  const missing: BrokenLink[] = [];
   const seen = new Set<string>();
   for (const doc of docs) {
     for (const asset of doc.assets) {
@@ -26,15 +27,12 @@ export async function readDocAssets(root: string, config: SiteConfig, docs: Pars
       seen.add(asset);
       await assertContained(asset);
       const { output, inStatic } = imagePlace(asset, config)!;
-      if (!(await stat(path.join(root, asset)).catch(() => undefined))?.isFile()) {
-        missing.push({ where: doc.source.file, href: asset, reason: 'image file not found' });
-        continue;
-      }
+      if (!(await stat(path.join(root, asset)).catch(() => undefined))?.isFile()) continue;
       // One in the static folder is published by readStatic.
       if (!inStatic) files.push({ path: output, contents: await readPublished(root, asset) });
     }
   }
-  return { files, missing };
+  return files;
 }
 
 /** A file's bytes as they are published: SVG is rewritten so that it cannot run script on the site's origin. */

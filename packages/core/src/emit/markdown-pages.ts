@@ -74,10 +74,11 @@ export function markdownPages(docPages: DocPageInput[]): MarkdownPage[] {
 
 /** Each copy at `<route>index.md` and `<route-without-slash>.md`. */
 export function markdownPageFiles(pages: MarkdownPage[], baseUrl: string): OutputFile[] {
-  return pages.flatMap((page) => [
-    { path: page.route.slice(baseUrl.length) + 'index.md', contents: page.text },
-    { path: page.url.slice(baseUrl.length), contents: page.text },
-  ]);
+  return pages.flatMap((page) => {
+    const inFolder = { path: page.route.slice(baseUrl.length) + 'index.md', contents: page.text };
+    const named = { path: page.url.slice(baseUrl.length), contents: page.text };
+    return named.path === inFolder.path ? [inFolder] : [inFolder, named];
+  });
 }
 
 /** The links of every copy, as the checker reads them (one entry per copy: both files hold the same text). */
@@ -118,7 +119,7 @@ function sidebarSections(items: SidebarItem[], trail: string[] = []): { title: s
   const nested: { title: string; docIds: string[] }[] = [];
   for (const item of items) {
     if (item.type === 'doc') own.docIds.push(item.docId);
-    else {
+    else if (item.type === 'category') {
       const inner = sidebarSections(item.items, [...trail, item.label]);
       if (item.docId) inner[0].docIds.unshift(item.docId);
       nested.push(...inner);

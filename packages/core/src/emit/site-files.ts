@@ -18,12 +18,19 @@ export function robotsFile(config: SiteConfig, origin: string): OutputFile {
 
 /** A static page for each configured redirect: meta refresh for every host, location.replace to keep the hash. */
 export function redirectFiles(config: SiteConfig): OutputFile[] {
-  return config.redirects.map(({ from, to }) => {
-    const target = config.baseUrl + to.replace(/^\//, '');
-    const relative = from.replace(/^\//, '').replace(/(\/index\.html|\.html|\/)?$/, '/index.html');
-    return {
-      path: relative,
-      contents: `<!DOCTYPE html><html lang="${config.locale}"><head><meta charset="utf-8" /><title>正在跳转…</title><meta name="robots" content="noindex" /><link rel="canonical" href="${escapeAttribute(target)}" /><meta http-equiv="refresh" content="0; url=${escapeAttribute(target)}" /><script>location.replace(${JSON.stringify(target)}+location.search+location.hash)</script></head><body><p>页面已移动到 <a href="${escapeAttribute(target)}">${escapeHtml(target)}</a>。</p></body></html>\n`,
-    };
-  });
+  return config.redirects.map(({ from, to }) => redirectPage(config, from, config.baseUrl + to.replace(/^\//, '')));
+}
+
+/** A site without a home page (a Docusaurus docs folder whose home was a React page) sends `/` to its main doc. */
+export function homeRedirect(config: SiteConfig, mainDocRoute: string | undefined, pages: PageRecord[]): OutputFile[] {
+  if (!mainDocRoute || pages.some((page) => page.route === config.baseUrl)) return [];
+  return [redirectPage(config, '/', mainDocRoute)];
+}
+
+function redirectPage(config: SiteConfig, from: string, target: string): OutputFile {
+  const relative = from.replace(/^\//, '').replace(/(\/index\.html|\.html|\/)?$/, '/index.html').replace(/^\//, '');
+  return {
+    path: relative,
+    contents: `<!DOCTYPE html><html lang="${config.locale}"><head><meta charset="utf-8" /><title>正在跳转…</title><meta name="robots" content="noindex" /><link rel="canonical" href="${escapeAttribute(target)}" /><meta http-equiv="refresh" content="0; url=${escapeAttribute(target)}" /><script>location.replace(${JSON.stringify(target)}+location.search+location.hash)</script></head><body><p>页面已移动到 <a href="${escapeAttribute(target)}">${escapeHtml(target)}</a>。</p></body></html>\n`,
+  };
 }

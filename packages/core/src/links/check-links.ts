@@ -3,6 +3,7 @@ import type { LinkReference } from '../markdown/links.js';
 import type { PageRecord } from '../render/render-pages.js';
 import type { ThemeLink } from '../site/theme-site.js';
 import { CONFIG_FILE } from '../config/load-config.js';
+import type { OutsideRoute } from '../docusaurus/docusaurus-config.js';
 import { DocsgenError, formatLocation } from '../errors.js';
 
 /** One link that does not resolve, with where it was written. */
@@ -20,6 +21,10 @@ export interface LinkCheckInput {
   /** Paths of every other emitted file (assets, redirects, sitemap), relative to the output folder. */
   otherFiles: Set<string>;
   baseUrl: string;
+  /** The configuration file as the user knows it, named for broken theme links. */
+  configFile?: string;
+  /** Parts of a Docusaurus site docsgen does not build; a link there is listed in `outside`, not `broken`. */
+  outsideRoutes?: OutsideRoute[];
   /** Text files that hold absolute URLs of the site (the Markdown copies, llms.txt), and the site's origin they start with. */
   textFiles?: TextFileLinks[];
   origin?: string;
@@ -28,17 +33,20 @@ export interface LinkCheckInput {
 export interface LinkCheckResult {
   checked: number;
   broken: BrokenLink[];
+  /** Links to pages Docusaurus builds and docsgen does not (its blog, `src/pages`, other doc versions). */
+  outside: BrokenLink[];
 }
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /** Checks every internal link and anchor of the rendered pages against the ids those pages really carry. */
-export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl, textFiles = [], origin = '' }: LinkCheckInput): LinkCheckResult {
+export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl, configFile = CONFIG_FILE, outsideRoutes = [], textFiles = [], origin = '' }: LinkCheckInput): LinkCheckResult {
   // Hrefs are compared decoded; ids that carry percent-escapes (footnotes: `user-content-fn-%E6%B3%A8`) count decoded too.
   const idsByRoute = new Map(pages.map((page) => [page.route, withDecodedIds(page.ids)]));
   const themeKeyByHref = new Map<string, string>();
   for (const link of themeLinks) if (!themeKeyByHref.has(link.href)) themeKeyByHref.set(link.href, link.configKey);
   const broken: BrokenLink[] = [];
+  const outside: BrokenLink[] = [];
   const reportedTheme = new Set<string>();
   // Targets already reported broken: the Markdown copies and llms-full.txt hold the pages' links again, which are named once, where written.
   const reportedTargets = new Set<string>();
@@ -49,23 +57,26 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
     for (const href of page.hrefs) {
       if (EXTERNAL.test(href) && !href.startsWith('/')) continue;
       checked++;
-      const reason = problemWith(href, page.route, idsByRoute, otherFiles, baseUrl);
+      let reason = problemWith(href, page.route, idsByRoute, otherFiles, baseUrl);
+      const outsideRoute = reason === 'no page at that path' ? findOutside(href, page.route, outsideRoutes) : undefined;
+      if (outsideRoute) reason = `${outsideRoute.what}, which Docusaurus builds and docsgen does not`;
+      const list = outsideRoute ? outside : broken;
       const decoded = safeDecode(href);
       const sourceIndex = written.findIndex((link) => link.href === href || safeDecode(link.href) === decoded);
       const source = sourceIndex >= 0 ? written.splice(sourceIndex, 1)[0] : undefined;
       if (!reason) continue;
       reportedTargets.add(targetKey(href, page.route));
       if (source) {
-        broken.push({ where: formatLocation({ file: page.sourceFile, line: source.line, column: source.column }), href: source.written, reason });
+        list.push({ where: formatLocation({ file: page.sourceFile, line: source.line, column: source.column }), href: source.written, reason });
         continue;
       }
       const configKey = themeKeyByHref.get(href);
       if (configKey) {
-        if (!reportedTheme.has(href)) broken.push({ where: `${CONFIG_FILE} (${configKey})`, href, reason });
+        if (!reportedTheme.has(href)) list.push({ where: `${configFile} (${configKey})`, href, reason });
         reportedTheme.add(href);
         continue;
       }
-      broken.push({ where: page.sourceFile, href, reason });
+      list.push({ where: page.sourceFile, href, reason });
     }
   }
   for (const file of textFiles) {
@@ -73,14 +84,23 @@ export function checkLinks({ pages, sourceLinks, themeLinks, otherFiles, baseUrl
       if (!href.startsWith(origin + '/')) continue;
       checked++;
       const path = href.slice(origin.length);
-      const reason = problemWith(path, baseUrl, idsByRoute, otherFiles, baseUrl);
+      let reason = problemWith(path, baseUrl, idsByRoute, otherFiles, baseUrl);
       const target = targetKey(path, baseUrl);
       if (!reason || reportedTargets.has(target)) continue;
       reportedTargets.add(target);
-      broken.push({ where: `${file.sourceFile} (${file.file})`, href, reason });
+      const outsideRoute = reason === 'no page at that path' ? findOutside(path, baseUrl, outsideRoutes) : undefined;
+      if (outsideRoute) reason = `${outsideRoute.what}, which Docusaurus builds and docsgen does not`;
+      (outsideRoute ? outside : broken).push({ where: `${file.sourceFile} (${file.file})`, href, reason });
     }
   }
-  return { checked, broken };
+  return { checked, broken, outside };
+}
+
+function findOutside(href: string, fromRoute: string, outsideRoutes: OutsideRoute[]): OutsideRoute | undefined {
+  if (!outsideRoutes.length) return undefined;
+  const { pathname } = splitUrl(href, fromRoute);
+  const bare = pathname.replace(/\/$/, '');
+  return outsideRoutes.find(({ route, prefix }) => (prefix ? pathname.startsWith(route) || bare === route.replace(/\/$/, '') : bare === route.replace(/\/$/, '')));
 }
 
 function problemWith(href: string, fromRoute: string, idsByRoute: Map<string, Set<string>>, otherFiles: Set<string>, baseUrl: string): string | undefined {
@@ -89,7 +109,7 @@ function problemWith(href: string, fromRoute: string, idsByRoute: Map<string, Se
   const route = idsByRoute.has(pathname) ? pathname : idsByRoute.has(pathname + '/') ? pathname + '/' : undefined;
   if (!route) {
     const relative = pathname.slice(baseUrl.length);
-    if (otherFiles.has(relative) || otherFiles.has(relative.replace(/\/?$/, '/index.html'))) return hash ? 'anchor on a file that is not a page' : undefined;
+    if (otherFiles.has(relative) || otherFiles.has(relative.replace(/\/?$/, '/index.html').replace(/^\//, ''))) return hash ? 'anchor on a file that is not a page' : undefined;
     return href.endsWith('.md') || /\.md#/.test(href) ? 'no doc at that path' : 'no page at that path';
   }
   if (hash && !idsByRoute.get(route)!.has(hash)) return `no anchor #${hash} on ${route}`;

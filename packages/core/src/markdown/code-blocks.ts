@@ -32,7 +32,7 @@ export function rehypeCodeBlocks({ highlighter }: { highlighter: CodeHighlighter
       if (code?.type !== 'element' || code.tagName !== 'code') return;
       const className = (code.properties.className as string[] | undefined) ?? [];
       const written = className.find((c) => c.startsWith('language-'))?.slice('language-'.length) ?? 'text';
-      const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta);
+      const meta = parseCodeMeta((code.data as { meta?: string } | undefined)?.meta ?? (code.properties.dataMeta as string | undefined));
       const source = textOf(code).replace(/\n$/, '');
       const html = highlighter.supports(written) && worthHighlighting(source) ? highlighter.toHtml(written, source) : escapeHtml(source);
       const lines = splitHighlightedLines(html).map((line, i) => `<span class="${meta.highlightedLines.has(i + 1) ? 'line highlighted' : 'line'}">${line}</span>`);

@@ -15,10 +15,10 @@ export interface LinkReference {
 
 const SAFE_PROTOCOL = /^(https?:|mailto:|tel:|#|\/|\.|[^:]*$)/i;
 
-/** Rewrites `.md` links to routes and images to asset URLs, drops script URLs, and records every link. */
+/** Resolves links as Docusaurus does and images to asset URLs, drops script URLs, and records every link and image. */
 export function remarkLinks() {
   return (tree: Root, file: VFile) => {
-    const { resolveDocLink, resolveAsset, lineOffset, links } = docState(file);
+    const { resolveLink, resolveAsset, lineOffset, links, images } = docState(file);
     visit(tree, ['link', 'image', 'definition'], (node) => {
       const target = node as Link | Image;
       const written = target.url;
@@ -26,17 +26,18 @@ export function remarkLinks() {
         target.url = '#';
         return;
       }
+      const start = node.position?.start;
+      const place = { written, line: (start?.line ?? 1) + lineOffset - 1, column: start?.column ?? 1 };
       if (target.type === 'image') {
-        if (!/^[a-z]+:|^\//i.test(written)) target.url = resolveAsset(written, (node.position?.start.line ?? 1) + lineOffset - 1);
+        if (!/^[a-z]+:|^\/\//i.test(written)) target.url = resolveAsset(written, place.line);
+        images.push({ href: target.url, ...place });
         return;
       }
-      const isRelativeDoc = /^(?![a-z]+:|\/|#)[^?#]*\.md(#.*)?$/i.test(written);
-      if (isRelativeDoc) target.url = resolveDocLink(written) ?? written;
+      target.url = resolveLink(written);
       if (target.type === 'link' && /^https?:/i.test(written)) {
         target.data = { ...target.data, hProperties: { target: '_blank', rel: ['noopener', 'noreferrer'] } };
       }
-      const start = node.position?.start;
-      links.push({ href: target.url, written, line: (start?.line ?? 1) + lineOffset - 1, column: start?.column ?? 1 });
+      links.push({ href: target.url, ...place });
     });
   };
 }

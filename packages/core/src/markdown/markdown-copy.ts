@@ -30,7 +30,9 @@ export function remarkMarkdownCopy(this: Processor) {
     const state = docState(file);
     // Read when the doc is processed, so the serialisers of every syntax plugin (GFM, directives, MDX …) are known.
     const syntaxExtensions = (processor.data() as { toMarkdownExtensions?: ToMarkdownOptions[] }).toMarkdownExtensions ?? [];
-    Object.assign(state, writeMarkdownCopy(tree, { pageUrl: state.pageUrl, syntaxExtensions, source: state.parsedSource }));
+    // Blocks copied as written still hold their URLs as written: absolute paths and .md links resolve as in the page.
+    const resolveWritten = (url: string) => (/^\/(?!\/)|^[^:?#]*\.mdx?(?:[?#]|$)/i.test(url) ? state.resolveLink(url) : url);
+    Object.assign(state, writeMarkdownCopy(tree, { pageUrl: state.pageUrl, syntaxExtensions, source: state.parsedSource, resolveWritten }));
   };
 }
 
@@ -40,6 +42,8 @@ export interface MarkdownCopyOptions {
   syntaxExtensions: ToMarkdownOptions[];
   /** The Markdown the tree was parsed from, as remarkRememberSource saw it. */
   source?: ParsedSource;
+  /** Resolves a URL as written in the source the way the page resolves it (base URL, `.md` links). */
+  resolveWritten?: (url: string) => string;
 }
 
 /**
@@ -49,9 +53,9 @@ export interface MarkdownCopyOptions {
  * mdast-util-to-markdown. Serialising every block cost 0.3–0.4 s of CPU on the documentation centre (a fifth of
  * its parse); copying costs a tenth of that, and keeps the author's own spelling of tables, lists and code.
  */
-export function writeMarkdownCopy(tree: Root, { pageUrl, syntaxExtensions, source }: MarkdownCopyOptions): { markdown: string; markdownLinks: string[] } {
+export function writeMarkdownCopy(tree: Root, { pageUrl, syntaxExtensions, source, resolveWritten = (url) => url }: MarkdownCopyOptions): { markdown: string; markdownLinks: string[] } {
   const links = new Set<string>();
-  const asWritten = (node: RootContent) => (source ? blockAsWritten(node, source, (url) => absoluteUrl(url, pageUrl), links) : undefined);
+  const asWritten = (node: RootContent) => (source ? blockAsWritten(node, source, (url) => absoluteUrl(resolveWritten(url), pageUrl), links) : undefined);
   const options: ToMarkdownOptions = {
     bullet: '-',
     emphasis: '*',
@@ -102,6 +106,9 @@ function copyExtension({ pageUrl, links, asWritten }: { pageUrl: string; links: 
       mdxTextExpression: nothing,
       mdxJsxFlowElement: (node, _parent, state, info) => state.containerFlow(node, info),
       mdxJsxTextElement: (node, _parent, state, info) => state.containerPhrasing(node, info),
+      // What mdx.ts makes of <Tabs> (every tab's label and content, in order) and of <DocCardList />, which the copy leaves out.
+      tabsPart: (node, _parent, state, info) => state.containerFlow(node, info),
+      docCardList: nothing,
     } as Record<string, Handle>,
   };
 }

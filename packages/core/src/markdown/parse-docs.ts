@@ -13,13 +13,15 @@ import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { VFile } from 'vfile';
 import { joinUrl, type TocItem } from '@docsgen/shared';
-import type { SiteConfig } from '../config/schema.js';
+import { docsDirOf, type SiteConfig } from '../config/schema.js';
 import type { DocSource } from '../content/scan-content.js';
 import { DocsgenError } from '../errors.js';
 import { rehypeAccessibility } from './accessibility.js';
+import { rehypeRawHtml } from './raw-html.js';
 import { normalizeAdmonitionSyntax, remarkAdmonitions } from './admonitions.js';
 import { HIGHLIGHTED_CODE_TAG, rehypeCodeBlocks } from './code-blocks.js';
 import type { CodeHighlighter } from './highlighter.js';
+import { unknownFrontMatterKeys } from '../content/front-matter-keys.js';
 import { docState, type DocState } from './doc-state.js';
 import { assertWithinLimits } from './document-limits.js';
 import { remarkHeadingIds } from './heading-ids.js';
@@ -27,6 +29,9 @@ import { imagePlace } from './image-assets.js';
 import type { LinkReference } from './links.js';
 import { remarkLinks } from './links.js';
 import { remarkLiteralAutolinksWhenPresent } from './literal-autolinks.js';
+import { resolveDocLink, withBaseUrl } from './resolve-links.js';
+import { normalizeMdxSource, remarkMdxContent } from './mdx.js';
+import remarkMdx from 'remark-mdx';
 import { remarkMarkdownCopy, remarkRememberSource } from './markdown-copy.js';
 import { remarkSearchSections, type SearchSection } from './search-sections.js';
 import { rehypeZoomableImages } from './zoomable-images.js';
@@ -40,9 +45,13 @@ export interface ParsedDoc {
   html: string;
   toc: TocItem[];
   links: LinkReference[];
+  /** Every image of the body with its final URL, to check that the file exists. */
+  images: LinkReference[];
   sections: SearchSection[];
   /** Images the body references, relative to the site root. */
   assets: string[];
+  /** `file:line:column  message` for what the build lets pass but the author should fix. */
+  warnings: string[];
   /** The body as clean Markdown with absolute URLs, for the page's `.md` copy (title not included). */
   markdown: string;
   /** Every URL in `markdown`, absolute. */
@@ -55,30 +64,48 @@ export interface ParseOptions {
   processor: MarkdownProcessor;
   /** Route of every doc by its path under the docs folder (`api/signature.md`). */
   routesByDocsPath: Map<string, string>;
+  /** The site's root folder, where MDX imports (`@site/…`, partials) are read from; the working folder by default. */
+  root?: string;
 }
 
 export type MarkdownProcessor = Processor<Root, Root, import('hast').Root, undefined, ReactElement>;
 
+type MarkdownOptions = Pick<SiteConfig['markdown'], 'iframeHosts' | 'admonitionKeywords'>;
+
+/** The MDX twin of each Markdown processor, built the first time a doc needs it. */
+const mdxVariants = new WeakMap<MarkdownProcessor, () => MarkdownProcessor>();
+
 /**
  * The unified pipeline, built once per build: GFM, CJK-friendly emphasis, admonitions, heading ids,
- * link rewriting, search sections, syntax highlighting, then React elements.
+ * link rewriting, search sections, raw HTML, syntax highlighting, then React elements. Its MDX twin
+ * (remark-mdx and the MDX stage) is made alongside, for the docs Docusaurus would compile as MDX.
  */
-export function createMarkdownProcessor(highlighter: CodeHighlighter): MarkdownProcessor {
+export function createMarkdownProcessor(highlighter: CodeHighlighter, markdown: MarkdownOptions = { iframeHosts: [], admonitionKeywords: [] }): MarkdownProcessor {
+  const processor = pipeline(highlighter, markdown, 'md');
+  let mdx: MarkdownProcessor | undefined;
+  mdxVariants.set(processor, () => (mdx ??= pipeline(highlighter, markdown, 'mdx')));
+  return processor;
+}
+
+function pipeline(highlighter: CodeHighlighter, markdown: MarkdownOptions, syntax: 'md' | 'mdx'): MarkdownProcessor {
   return unified()
     .use(remarkParse)
+    .use(syntax === 'mdx' ? [remarkMdx] : [])
     // Only the Markdown copy reads tablePipeAlign: padded columns come out ragged with Chinese text, so they are not padded.
     .use(remarkGfm, { tablePipeAlign: false })
     .use(remarkLiteralAutolinksWhenPresent)
     .use(remarkCjkFriendly)
     .use(remarkDirective)
     .use(remarkRememberSource)
+    .use(syntax === 'mdx' ? [remarkMdxContent] : [])
     .use(remarkTitleHeading)
-    .use(remarkAdmonitions)
+    .use(remarkAdmonitions, { keywords: markdown.admonitionKeywords })
     .use(remarkHeadingIds)
     .use(remarkLinks)
     .use(remarkSearchSections)
     .use(remarkMarkdownCopy)
-    .use(remarkRehype, { footnoteLabel: '脚注', footnoteBackLabel: '返回正文' })
+    .use(remarkRehype, { footnoteLabel: '脚注', footnoteBackLabel: '返回正文', allowDangerousHtml: true })
+    .use(rehypeRawHtml, { iframeHosts: markdown.iframeHosts })
     // Before highlighting, so it walks the tree before code adds thousands of token spans.
     .use(rehypeAccessibility)
     .use(rehypeZoomableImages)
@@ -93,8 +120,10 @@ function HighlightedCode({ html }: { html: string }): ReactElement {
 }
 
 /** Parses one doc with the shared processor. */
-export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }: ParseOptions): ParsedDoc {
+export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, root = process.cwd() }: ParseOptions): ParsedDoc {
   assertWithinLimits(doc.body, doc.file, doc.bodyLine);
+  const routes = routeSets.get(routesByDocsPath) ?? new Set(routesByDocsPath.values());
+  routeSets.set(routesByDocsPath, routes);
   const docsDir = path.posix.dirname(doc.docsPath);
   const assets: string[] = [];
   const state: DocState = {
@@ -106,15 +135,19 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
     titleFromBody: !doc.frontMatter.title,
     toc: [],
     links: [],
+    images: [],
     sections: [],
+    warnings: unknownFrontMatterKeys(doc.frontMatter, doc.file),
+    sourceFile: path.join(root, doc.file),
+    siteRoot: root,
+    docsRoot: path.join(root, docsDirOf(config)),
+    tabsCount: 0,
+    resolveLink: (written) => resolveDocLink(written, { baseUrl: config.baseUrl, routesByDocsPath, routes, docsPath: doc.docsPath, route: doc.route, trailingSlash: config.trailingSlash }),
     pageUrl: config.url.replace(/\/+$/, '') + doc.route,
-    resolveDocLink: (written) => {
-      const [file, hash] = splitHash(written);
-      const route = routesByDocsPath.get(path.posix.normalize(path.posix.join(docsDir, safeDecode(file))));
-      return route && route + (hash ? '#' + hash : '');
-    },
     resolveAsset: (written, line) => {
-      const source = path.posix.normalize(path.posix.join(config.contentDir, 'docs', docsDir, safeDecode(written.split(/[?#]/)[0])));
+      // An absolute path is a file of the static folder, as Docusaurus serves it; checkImages looks for it.
+      if (written.startsWith('/')) return withBaseUrl(written, config.baseUrl);
+      const source = path.posix.normalize(path.posix.join(docsDirOf(config), docsDir, safeDecode(written.split(/[?#]/)[0])));
       const place = imagePlace(source, config);
       if (!place) {
         throw new DocsgenError(`image ${written} is outside the content and static folders`, { location: { file: doc.file, line }, hint: `keep images in ${config.contentDir}/ or ${config.staticDir}/` });
@@ -123,25 +156,58 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }
       return joinUrl(config.baseUrl, place.output);
     },
   };
-  const file = new VFile({ path: doc.file, value: normalizeAdmonitionSyntax(doc.body), data: { docsgen: state } });
-
+  const mdx = isMdx(doc.file, config.markdown.format);
   let html: string;
   try {
-    html = renderToStaticMarkup(processor.processSync(file).result);
+    html = render(mdx ? mdxVariants.get(processor)!() : processor, mdx ? normalizeMdxSource(doc.body) : doc.body, state, doc);
   } catch (error) {
-    if (error instanceof DocsgenError) throw error;
-    const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
-    const start = place && 'start' in place ? place.start : (place as { line?: number; column?: number } | undefined);
-    throw new DocsgenError(`cannot process Markdown: ${(error as Error).message}`, {
-      location: { file: doc.file, line: start?.line ? start.line + doc.bodyLine - 1 : undefined, column: start?.column },
-      cause: error,
-    });
+    if (!mdx || !isMdxSyntaxError(error)) throw error;
+    const { line, column } = errorPlace(error, doc);
+    if (!doc.file.endsWith('.md')) {
+      throw new DocsgenError(`not valid MDX: ${(error as Error).message}`, {
+        location: { file: doc.file, line, column },
+        hint: 'in MDX, write { } and < as \\{ \\} and &lt; in text, and close every JSX tag; or name the file .md with markdown.format "detect"',
+      });
+    }
+    // Docusaurus 2 compiled .md files with the lenient MDX 1; what MDX 3 cannot parse in a .md file is read as CommonMark, with a warning.
+    const fallback: DocState = { ...state, toc: [], links: [], images: [], sections: [], warnings: [...state.warnings], tabsCount: 0 };
+    fallback.warnings.push(`${doc.file}:${line ?? 1}:${column ?? 1}  not valid MDX (${(error as Error).message}); read as CommonMark, as Docusaurus 2 did (Docusaurus 3 fails here; escape the character or set markdown.format "detect")`);
+    html = render(processor, doc.body, fallback, doc);
+    Object.assign(state, fallback);
   }
 
   const title = doc.frontMatter.title ?? state.firstHeading ?? path.posix.basename(doc.id);
   const description = doc.frontMatter.description ?? summarize(state.sections);
-  return { source: doc, title, description, html, toc: state.toc, links: state.links, sections: state.sections, assets, markdown: state.markdown ?? '', markdownLinks: state.markdownLinks ?? [] };
+  return { source: doc, title, description, html, toc: state.toc, links: state.links, images: state.images, sections: state.sections, assets, warnings: state.warnings, markdown: state.markdown ?? '', markdownLinks: state.markdownLinks ?? [] };
 }
+
+function render(processor: MarkdownProcessor, body: string, state: DocState, doc: DocSource): string {
+  const file = new VFile({ path: doc.file, value: normalizeAdmonitionSyntax(body), data: { docsgen: state } });
+  try {
+    return renderToStaticMarkup(processor.processSync(file).result);
+  } catch (error) {
+    if (error instanceof DocsgenError || isMdxSyntaxError(error)) throw error;
+    const { line, column } = errorPlace(error, doc);
+    throw new DocsgenError(`cannot process Markdown: ${(error as Error).message}`, { location: { file: doc.file, line, column }, cause: error });
+  }
+}
+
+/** As Docusaurus's `markdown.format`: `mdx` reads every doc as MDX, `md` none, `detect` the `.mdx` files. */
+function isMdx(file: string, format: SiteConfig['markdown']['format']): boolean {
+  return format === 'mdx' || (format === 'detect' && file.endsWith('.mdx'));
+}
+
+function isMdxSyntaxError(error: unknown): boolean {
+  return /mdx/.test(String((error as { source?: string }).source ?? ''));
+}
+
+function errorPlace(error: unknown, doc: DocSource): { line?: number; column?: number } {
+  const place = (error as { place?: { line?: number; column?: number; start?: { line: number; column: number } } }).place;
+  const start = place && 'start' in place ? place.start : (place as { line?: number; column?: number } | undefined);
+  return { line: start?.line ? start.line + doc.bodyLine - 1 : undefined, column: start?.column };
+}
+
+const routeSets = new WeakMap<Map<string, string>, Set<string>>();
 
 /** The first `#` heading is the title when front matter has none; then it leaves the body. */
 function remarkTitleHeading() {
@@ -157,11 +223,6 @@ function remarkTitleHeading() {
 function summarize(sections: SearchSection[]): string {
   const text = sections.map((s) => s.text).join(' ').replace(/\s+/g, ' ').trim();
   return text.length > 120 ? text.slice(0, 117) + '…' : text;
-}
-
-function splitHash(url: string): [string, string | undefined] {
-  const index = url.indexOf('#');
-  return index < 0 ? [url, undefined] : [url.slice(0, index), url.slice(index + 1)];
 }
 
 function safeDecode(value: string): string {

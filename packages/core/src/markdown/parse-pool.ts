@@ -25,14 +25,16 @@ export interface ParseManyOptions {
   minCharsForWorkers?: number;
   /** Exactly this many threads (this one included), whatever the size; by default chosen from cores and size. */
   threads?: number;
+  /** The site's root folder, for MDX imports. */
+  root?: string;
 }
 
 /** Parses docs in order: on every core when there are many (Markdown parsing is CPU-bound), here otherwise. */
-export async function parseMany(docs: DocSource[], { config, routesByDocsPath, processor, minCharsForWorkers = MIN_MARKDOWN_CHARS_FOR_WORKERS, threads }: ParseManyOptions): Promise<ParsedDoc[]> {
+export async function parseMany(docs: DocSource[], { config, routesByDocsPath, processor, minCharsForWorkers = MIN_MARKDOWN_CHARS_FOR_WORKERS, threads, root }: ParseManyOptions): Promise<ParsedDoc[]> {
   const cores = Math.min(threads ?? Math.min(availableParallelism(), 4), docs.length);
   const parseHere = (share: DocSource[]) => {
     const local = processor();
-    return parseEach(share, (doc) => parseDoc(doc, { config, processor: local, routesByDocsPath }));
+    return parseEach(share, (doc) => parseDoc(doc, { config, processor: local, routesByDocsPath, root }));
   };
   const chars = docs.reduce((sum, doc) => sum + doc.body.length, 0);
   if ((threads === undefined && chars < minCharsForWorkers) || cores < 2) return parseHere(docs);
@@ -49,7 +51,7 @@ export async function parseMany(docs: DocSource[], { config, routesByDocsPath, p
   const [mine, ...theirs] = shares;
   // A function cannot be sent to a worker, and parsing does not need the edit URL.
   const cloneable = { ...config, editUrl: undefined };
-  const workers = theirs.map((share) => runWorker({ docs: share.map((i) => docs[i]), config: cloneable, routesByDocsPath: [...routesByDocsPath] }));
+  const workers = theirs.map((share) => runWorker({ docs: share.map((i) => docs[i]), config: cloneable, routesByDocsPath: [...routesByDocsPath], root }));
   // A worker only starts once this thread lets it come online; parsing here first would run the shares one after the other.
   await Promise.all(workers.map((worker) => worker.online));
   const pending = Promise.allSettled(workers.map((worker) => worker.result));

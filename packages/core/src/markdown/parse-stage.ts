@@ -1,6 +1,8 @@
+import fg from 'fast-glob';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { ParseCache } from '../cache/parse-cache.js';
-import type { SiteConfig } from '../config/schema.js';
+import { docsDirOf, type SiteConfig } from '../config/schema.js';
 import type { ContentSource, DocSource } from '../content/scan-content.js';
 import { hash } from '../hash.js';
 import type { RouteTable } from '../site/build-routes.js';
@@ -19,6 +21,8 @@ export interface ParseStageOptions {
   content: ContentSource;
   routes: RouteTable;
   config: SiteConfig;
+  /** The site's root folder, where MDX imports (partials, site components) are read from. */
+  root: string;
   memory: ParsedDocMemory;
   /** The persistent cache (`node_modules/.cache/docsgen`), when the build uses one. */
   disk?: ParseCache;
@@ -41,8 +45,8 @@ export interface ParsedDocs {
  * The Markdown stage: each doc is served from memory (`serve`), else from the disk cache, else parsed (on
  * worker threads for large sites); what was parsed goes back to both caches.
  */
-export async function parseStage({ content, routes, config, memory, disk, threads }: ParseStageOptions): Promise<ParsedDocs> {
-  const keyOf = docKeyer(config, routes);
+export async function parseStage({ content, routes, config, root, memory, disk, threads }: ParseStageOptions): Promise<ParsedDocs> {
+  const keyOf = docKeyer(config, routes, await importableFilesStamp(root, docsDirOf(config)));
   const keys = content.docs.map(keyOf);
   const keyByFile = new Map(content.docs.map((doc, i) => [doc.file, keys[i]]));
   const notInMemory = content.docs.map((_, i) => i).filter((i) => memory.parsed.get(content.docs[i].file)?.key !== keys[i]);
@@ -50,7 +54,7 @@ export async function parseStage({ content, routes, config, memory, disk, thread
   const toParse = notInMemory.filter((i) => !fromDisk.has(keys[i]));
   const fresh = await parseMany(
     toParse.map((i) => content.docs[i]),
-    { config, routesByDocsPath: routes.routesByDocsPath, threads, processor: () => (memory.processor ??= createMarkdownProcessor(createCodeHighlighter())) },
+    { config, root, routesByDocsPath: routes.routesByDocsPath, threads, processor: () => (memory.processor ??= createMarkdownProcessor(createCodeHighlighter(), config.markdown)) },
   );
   toParse.forEach((i, j) => memory.parsed.set(content.docs[i].file, { key: keys[i], doc: fresh[j] }));
   for (const i of notInMemory) {
@@ -73,9 +77,21 @@ export function pruneParsedDocs(memory: ParsedDocMemory, content: ContentSource)
  * A doc's key covers everything its parse reads: the parser's own code (with every plugin and grammar it
  * bundles), the config, the doc's file, body, front matter, route and the routes its links resolve to.
  */
-function docKeyer(config: SiteConfig, routes: RouteTable): (doc: DocSource) => string {
-  const shared = hash(parserFingerprint() + '\0' + JSON.stringify(config) + '\0' + [...routes.routesByDocsPath].join('\n'));
+function docKeyer(config: SiteConfig, routes: RouteTable, importables: string): (doc: DocSource) => string {
+  const shared = hash(parserFingerprint() + '\0' + JSON.stringify(config) + '\0' + [...routes.routesByDocsPath].join('\n') + '\0' + importables);
   return (doc) => hash([shared, doc.file, doc.bodyLine, doc.route, JSON.stringify(doc.frontMatter), doc.body].join('\0'));
+}
+
+/**
+ * What MDX docs may import and inline: partials (`_name.md(x)`) of the docs folder and the site's components under
+ * `src/`. Their names, sizes and times go into every key, so editing one parses the docs again.
+ */
+async function importableFilesStamp(root: string, docsDir: string): Promise<string> {
+  const [partials, components] = await Promise.all([
+    fg('**/_*.{md,mdx}', { cwd: path.join(root, docsDir), stats: true, ignore: ['**/node_modules/**'] }),
+    fg('src/**/*.{js,jsx,ts,tsx,md,mdx,css}', { cwd: root, stats: true, ignore: ['**/node_modules/**'] }),
+  ]);
+  return [...partials, ...components].map((entry) => `${entry.path}:${entry.stats?.mtimeMs}:${entry.stats?.size}`).sort().join('\n');
 }
 
 let fingerprint: string | undefined;

@@ -11,20 +11,21 @@ export interface ParseJob {
   docs: DocSource[];
   config: SiteConfig;
   routesByDocsPath: [string, string][];
+  root?: string;
 }
 
 /** A worker's answer: the parsed docs, or the first error with its location. */
 export type ParseReply = { ok: true; docs: Omit<ParsedDoc, 'source'>[] } | { ok: false; message: string; location?: DocsgenError['location']; hint?: string; details?: string[] };
 
 const job = workerData as ParseJob;
-const processor = createMarkdownProcessor(createCodeHighlighter());
+const processor = createMarkdownProcessor(createCodeHighlighter(), job.config.markdown);
 const routesByDocsPath = new Map(job.routesByDocsPath);
 let reply: ParseReply;
 try {
   reply = {
     ok: true,
     docs: parseEach(job.docs, (doc) => {
-      const { source: _source, ...parsed } = parseDoc(doc, { config: job.config, processor, routesByDocsPath });
+      const { source: _source, ...parsed } = parseDoc(doc, { config: job.config, processor, routesByDocsPath, root: job.root });
       return parsed;
     }),
   };

@@ -2,6 +2,8 @@ import { markdownUrl, type NavLink, type PageData } from '@docsgen/shared';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import type { DocSource } from '../content/scan-content.js';
 import type { Sidebar } from './build-sidebar.js';
+import { fillDocCardLists } from './category-cards.js';
+import { DocsgenError } from '../errors.js';
 import type { DocFooter } from './doc-footer.js';
 
 /** The data of one doc page, before its body is rendered to HTML. */
@@ -13,20 +15,33 @@ export interface DocPageInput {
 }
 
 /** Joins each parsed doc with its place in the sidebar: breadcrumbs, previous and next, banner. */
-export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar, footerOf: (doc: DocSource) => DocFooter): DocPageInput[] {
+export function buildDocPages({ docs, sidebar, footerOf, baseUrl }: { docs: ParsedDoc[]; sidebar: Sidebar; footerOf: (doc: DocSource) => DocFooter; baseUrl: string }): DocPageInput[] {
   const position = new Map(sidebar.order.map((entry, i) => [entry.docId, i]));
+  const linkTo = new Map(docs.map((doc) => [doc.source.id, { label: paginationLabel(doc), href: doc.source.route }]));
+  // Neighbours are named as the sidebar names them, unless a doc asks for a label of its own.
+  const paginationLabels = new Map(docs.flatMap((doc) => (typeof doc.source.frontMatter.pagination_label === 'string' ? [[doc.source.id, doc.source.frontMatter.pagination_label] as const] : [])));
+  /** Docusaurus's `pagination_prev` / `pagination_next`: another doc's id, or null for none. */
+  const chosen = (doc: ParsedDoc, key: 'pagination_prev' | 'pagination_next', fallback: NavLink | undefined): NavLink | undefined => {
+    const value = doc.source.frontMatter[key];
+    if (value === undefined) return fallback;
+    if (value === null) return undefined;
+    const target = linkTo.get(String(value));
+    if (!target) throw new DocsgenError(`${key}: no doc has the id "${String(value)}"`, { location: { file: doc.source.file }, hint: 'a doc id is its path under the docs folder without .md, number prefixes removed' });
+    return target;
+  };
   return docs.map((doc) => {
     const { frontMatter, id, route } = doc.source;
     const index = position.get(id);
     const neighbour = (offset: number): NavLink | undefined => {
       if (index === undefined) return undefined;
       const entry = sidebar.order[index + offset];
-      return entry && { label: entry.label, href: entry.href };
+      return entry && { label: paginationLabels.get(entry.docId) ?? entry.label, href: entry.href };
     };
     const trail = sidebar.ancestors.get(id) ?? [];
     const { lastmod, lastUpdated, editUrl } = footerOf(doc.source);
+    const html = fillDocCardLists(doc.html, id, sidebar);
     return {
-      doc,
+      doc: html === doc.html ? doc : { ...doc, html },
       lastmod,
       data: {
         kind: 'doc',
@@ -36,15 +51,21 @@ export function buildDocPages(docs: ParsedDoc[], sidebar: Sidebar, footerOf: (do
         description: doc.description,
         toc: doc.toc,
         breadcrumbs: [...trail.filter((crumb) => crumb.href !== route), { label: frontMatter.sidebar_label ?? doc.title }],
-        previous: neighbour(-1),
-        next: neighbour(1),
+        previous: chosen(doc, 'pagination_prev', neighbour(-1)),
+        next: chosen(doc, 'pagination_next', neighbour(1)),
+        hideTitle: frontMatter.hide_title === true || undefined,
         banner: frontMatter.draft ? 'draft' : frontMatter.unlisted ? 'unlisted' : undefined,
         hideTableOfContents: frontMatter.hide_table_of_contents,
         // Drafts and unlisted docs are left out of the Markdown copies, as out of the sitemap.
-        markdownUrl: frontMatter.draft || frontMatter.unlisted ? undefined : markdownUrl(route),
+        markdownUrl: frontMatter.draft || frontMatter.unlisted ? undefined : markdownUrl(route, baseUrl),
         lastUpdated,
         editUrl,
       },
     };
   });
+}
+
+function paginationLabel(doc: ParsedDoc): string {
+  const { pagination_label: label, sidebar_label: sidebarLabel } = doc.source.frontMatter;
+  return typeof label === 'string' ? label : (sidebarLabel ?? doc.title);
 }

@@ -1,0 +1,119 @@
+/**
+ * How much of what an author wrote reaches the page, measured without docsgen's own parser: the source's words
+ * (Markdown and MDX syntax, URLs and imports taken out) against the words of the built page. Chinese, Japanese and
+ * Korean text counts character by character, other scripts word by word, and a word counts as often as the page has it.
+ */
+export interface TextCoverage {
+  /** Words of the source, with repeats. */
+  sourceWords: number;
+  /** Of those, how many the page shows. */
+  shownWords: number;
+  ratio: number;
+  /** The source's words the page lacks most, for a quick look at what was lost. */
+  missing: string[];
+}
+
+export function textCoverage(source: string, pageHtml: string): TextCoverage {
+  const expected = countWords(visibleSourceText(source));
+  const shown = countWords(visiblePageText(pageHtml));
+  let sourceWords = 0;
+  let shownWords = 0;
+  const missing: [string, number][] = [];
+  for (const [word, count] of expected) {
+    sourceWords += count;
+    const found = Math.min(count, shown.get(word) ?? 0);
+    shownWords += found;
+    if (found < count) missing.push([word, count - found]);
+  }
+  missing.sort((a, b) => b[1] - a[1]);
+  return { sourceWords, shownWords, ratio: sourceWords ? shownWords / sourceWords : 1, missing: missing.slice(0, 12).map(([word, count]) => (count > 1 ? `${word}×${count}` : word)) };
+}
+
+/** The text a reader of the rendered source would see: syntax, URLs, imports and comments removed, code kept as written. */
+export function visibleSourceText(markdown: string): string {
+  const parts: string[] = [];
+  let prose: string[] = [];
+  let fence: string | undefined;
+  // Docusaurus unwraps ```mdx-code-block fences: their content is MDX, not code.
+  let unwrapping: string | undefined;
+  const flush = () => {
+    parts.push(proseText(prose.join('\n')));
+    prose = [];
+  };
+  for (const line of markdown.replace(/^---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/, '').split('\n')) {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (marker && line.trim() === fence) fence = undefined;
+      else parts.push(line);
+    } else if (marker && !unwrapping && /^\s*(`{3,}|~{3,})\s*mdx-code-block\s*$/.test(line)) {
+      unwrapping = marker;
+    } else if (marker && unwrapping && line.trim() === unwrapping) {
+      unwrapping = undefined;
+    } else if (marker) {
+      flush();
+      fence = marker;
+    } else {
+      prose.push(line);
+    }
+  }
+  flush();
+  return parts.join('\n');
+}
+
+function proseText(text: string): string {
+  return text
+    .replace(/`([^`\n]+)`/g, (_, code: string) => code.replace(/</g, ' '))
+    // Ordered list numbers are markup: the page shows them as list numbering, not text.
+    .replace(/^(\s*(?:>\s*)*)\d{1,9}[.)](?=\s)/gm, '$1')
+    .replace(/^import\s(?:.*\sfrom\s+)?['"][^'"]+['"];?[ \t]*$/gm, ' ')
+    .replace(/^export\s+(?:const|let|var|function|default)\b[\s\S]*?(?=\n[ \t]*\n|$(?![\s\S]))/gm, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/\{\/\*[\s\S]*?\*\/\}/g, ' ')
+    .replace(/^\s*\[[^\]]+\]:\s*\S+.*$/gm, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\]\((?:[^()]|\([^()]*\))*\)/g, ']')
+    .replace(/\]\[[^\]\n]*\]/g, ']')
+    .replace(/<(?:https?|mailto):[^>]*>/g, ' ')
+    .replace(/<\/?[A-Za-z][^<>]*>/g, ' ')
+    .replace(/\{#[^}]+\}/g, ' ')
+    .replace(/\{\s*(['"`])([^'"`{}]*)\1\s*\}/g, '$2')
+    .replace(/\{[^{}\n]*\}/g, ' ')
+    .replace(/^\s*:{3,}[a-z-]*/gim, ' ')
+    .replace(/&nbsp;/g, ' ');
+}
+
+/** The text of a built doc page's article (title and body), scripts and markup removed. */
+export function visiblePageText(html: string): string {
+  const start = html.indexOf('<article');
+  const end = html.indexOf('</article>', start);
+  const article = start >= 0 ? html.slice(start, end < 0 ? undefined : end) : html;
+  return decodeEntities(
+    article
+      .replace(/<script[\s\S]*?<\/script>/gi, ' ')
+      .replace(/<style[\s\S]*?<\/style>/gi, ' ')
+      .replace(/<img[^>]*\balt="([^"]*)"[^>]*>/gi, ' $1 ')
+      // Inline elements (highlighted code is made of spans) join the text around them; other tags separate it.
+      .replace(/<\/?(?:span|a|code|strong|em|b|i|kbd|sub|sup|mark|del|s|u|small|abbr)\b[^>]*>/gi, '')
+      .replace(/<[^>]+>/g, ' '),
+  );
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+function countWords(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  // A CJK character is a word of its own, also next to Latin letters (`Consumer并启动` is `consumer`, 并, 启, 动).
+  for (const match of decodeEntities(text).toLowerCase().matchAll(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}])+/gu)) {
+    const word = match[0];
+    if (!CJK.test(word) && word.length < 2 && !/\d/.test(word)) continue;
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&(lt|gt|quot|apos|amp|nbsp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&', nbsp: ' ' })[name] ?? ' ');
+}

@@ -1,0 +1,61 @@
+import type { PageData, SidebarCategoryItem, SidebarItem } from '@docsgen/shared';
+import { escapeAttribute, escapeHtml } from '../render/render-pages.js';
+import type { Sidebar } from './build-sidebar.js';
+
+/**
+ * The page of each generated-index category, as Docusaurus's `link: { type: 'generated-index' }` makes it: its
+ * description, then the cards of its items, which the theme adds to every category's own page. `sourceFile` names where the category is declared.
+ */
+export function generatedIndexPages(sidebar: Sidebar, sourceFile: string, baseUrl: string): { data: PageData; file: string; sourceFile: string; noindex: boolean }[] {
+  const position = new Map(sidebar.order.map((entry, i) => [entry.docId, i]));
+  return sidebar.generatedIndexes.map((index) => {
+    const at = position.get(index.docId);
+    const neighbour = (offset: number) => {
+      const entry = at === undefined ? undefined : sidebar.order[at + offset];
+      return entry && { label: entry.label, href: entry.href };
+    };
+    const description = index.description ?? '';
+    // The theme ends every category's own page with cards of its items (DocLayout), so the body holds the description only.
+    const html = description && `<p>${escapeHtml(description)}</p>`;
+    const data: PageData = {
+      kind: 'doc',
+      route: index.route,
+      docId: index.docId,
+      title: index.title,
+      description: description || index.title,
+      html,
+      toc: [],
+      breadcrumbs: [...(sidebar.ancestors.get(index.docId) ?? []), { label: index.title }],
+      previous: neighbour(-1),
+      next: neighbour(1),
+      hideTableOfContents: true,
+    };
+    return { data, file: index.route.slice(baseUrl.length) + 'index.html', sourceFile, noindex: false };
+  });
+}
+
+/**
+ * `<DocCardList />` of a doc (its placeholder, see mdx.ts): on a category's own page nothing, as the theme ends that page
+ * with the category's cards anyway; elsewhere the cards of the category the doc is in, in the theme's markup.
+ */
+export function fillDocCardLists(html: string, docId: string, sidebar: Sidebar): string {
+  if (!html.includes('data-doc-card-list')) return html;
+  const ownCategory = findCategory(sidebar.items, (item) => item.docId === docId);
+  const items = ownCategory ? [] : (findCategory(sidebar.items, (item) => item.items.some((child) => child.type === 'doc' && child.docId === docId))?.items ?? []);
+  return html.replace(/<div class="doc-card-list" data-doc-card-list=""><\/div>/g, () => (items.length ? cardList(items) : ''));
+}
+
+function findCategory(items: SidebarItem[], test: (item: SidebarCategoryItem) => boolean): SidebarCategoryItem | undefined {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (test(item)) return item;
+    const inside = findCategory(item.items, test);
+    if (inside) return inside;
+  }
+  return undefined;
+}
+
+function cardList(items: SidebarItem[]): string {
+  const cards = items.flatMap((item) => (item.href ? [`<li><a class="doc-card" href="${escapeAttribute(item.href)}"><span class="doc-card__name">${escapeHtml(item.label)}</span></a></li>`] : []));
+  return `<ul class="doc-cards">${cards.join('')}</ul>`;
+}

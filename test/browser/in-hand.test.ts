@@ -98,6 +98,22 @@ test("an Escape that belongs to an input method's composition leaves the phone m
   await context.close();
 });
 
+test("an Escape that belongs to an input method's composition leaves 更多 open", async () => {
+  const { page, context } = await site.open(DOC, { width: 1280 });
+  await page.getByRole('button', { name: '更多' }).click();
+  const developer = page.locator('.navbar__more a', { hasText: '开发者平台' });
+  await page.keyboard.press('/');
+  assert.ok(await page.evaluate(() => document.activeElement?.classList.contains('search-box__input')), '/ focused the search box');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Input.imeSetComposition', { text: 'gengduo', selectionStart: 7, selectionEnd: 7 });
+  await page.keyboard.press('Escape');
+  assert.ok(await developer.isVisible(), 'the menu stayed open');
+  await cdp.send('Input.imeSetComposition', { text: '', selectionStart: 0, selectionEnd: 0 });
+  await page.keyboard.press('Escape');
+  await developer.waitFor({ state: 'hidden' });
+  await context.close();
+});
+
 for (const width of [390, 1280]) {
   test(`at ${width} px the 404 page and a doc page keep their content inside the layout's container`, async () => {
     const { page, context } = await site.open('docs/no-such-page/', { width });

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { rm } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { copyFixture, repoRoot, type FixtureSite } from '../helpers/fixtures.js';
 
@@ -62,6 +63,63 @@ test('build refuses a folder docsgen did not create and replaces it with --force
   const forced = docsgen('build', '--out', 'mine', '--force');
   assert.equal(forced.status, 0, forced.stderr);
   assert.ok(existsSync(site.file('mine/.docsgen-output')) && !existsSync(site.file('mine/notes.txt')));
+});
+
+test('serve on a port in use or an unknown host exits 1 with a clear message', async () => {
+  const blocker = http.createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = blocker.address() as { port: number };
+    const inUse = spawnSync(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), '--root', site.root, 'serve', '--port', String(port)], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(inUse.status, 1, 'the process ends with exit code 1');
+    assert.match(inUse.stderr, new RegExp(`^docsgen: error: cannot serve on 127\\.0\\.0\\.1:${port}: the port is in use\\n  hint: `));
+    const badHost = spawnSync(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), '--root', site.root, 'serve', '--port', '0', '--host', 'no-such-host.invalid'], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(badHost.status, 1);
+    assert.match(badHost.stderr, /^docsgen: error: cannot serve on no-such-host\.invalid:0: this machine has no address "no-such-host\.invalid"/);
+    assert.doesNotMatch(inUse.stderr + badHost.stderr, /\n\s+at /, 'no stack trace');
+  } finally {
+    await new Promise((resolve) => blocker.close(resolve));
+  }
+});
+
+test('serve with 256 file descriptors survives 245 live-reload tabs and an edit', { timeout: 120_000 }, async () => {
+  const child = spawn('bash', ['-c', `ulimit -n 256 && exec "${process.execPath}" "${path.join(repoRoot, 'bin/docsgen.js')}" --root "${site.root}" serve --port 0`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const connections: http.ClientRequest[] = [];
+  try {
+    while (!/serving (http:\/\/\S+)/.test(output)) {
+      if (child.exitCode !== null) assert.fail(`serve exited: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const url = new URL(/serving (http:\/\/\S+)/.exec(output)![1]);
+    const statuses = await Promise.all(
+      Array.from({ length: 245 }, () =>
+        new Promise<number>((resolve) => {
+          const request = http.get({ host: url.hostname, port: url.port, path: url.pathname + '__docsgen/events' }, (response) => resolve(response.statusCode ?? 0));
+          request.on('error', () => resolve(0));
+          connections.push(request);
+        }),
+      ),
+    );
+    assert.ok(statuses.filter((status) => status === 200).length > 0, 'live reload connects');
+    await site.edit('content/docs/intro.md', (text) => text + '\n编辑之后。\n');
+    while (!output.includes('rebuilt after')) {
+      if (child.exitCode !== null) assert.fail(`serve died: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const page = await fetch(new URL('docs/intro/', url));
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /编辑之后/);
+    assert.equal(child.exitCode, null, 'serve is still running');
+  } finally {
+    connections.forEach((request) => request.destroy());
+    child.kill('SIGTERM');
+    await exited;
+    await site.edit('content/docs/intro.md', (text) => text.replace('\n编辑之后。\n', ''));
+  }
 });
 
 test('an invalid option is rejected', () => {

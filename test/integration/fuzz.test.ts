@@ -117,3 +117,40 @@ test('invalid UTF-8 in any position is a clear error naming the file', async () 
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+/** Inputs whose parsing cost grows faster than their size, at sizes that used to run for minutes or overflow the stack. */
+const PATHOLOGICAL: Record<string, (n: number) => string> = {
+  'emphasis openers *a': (n) => '*a'.repeat(n),
+  'emphasis openers on lines': (n) => '*a\n'.repeat(n),
+  'alternating * and _': (n) => '*_'.repeat(n) + 'a',
+  'strikethrough ~a': (n) => '~a'.repeat(n),
+  'nested block quotes': (n) => '>'.repeat(n) + ' 引用',
+  'nested lists, one per line': (n) => Array.from({ length: Math.min(n, 3000) }, (_, i) => ' '.repeat(i) + '- 项').join('\n'),
+  'nested lists on one line': (n) => '- '.repeat(n) + '项',
+  'quotes in lists': (n) => '> - '.repeat(n) + '项',
+  'ordered lists': (n) => '1. '.repeat(n) + '项',
+  'open links': (n) => '[a]('.repeat(n),
+  'open brackets': (n) => '['.repeat(n) + 'x',
+  'open html': (n) => '<a '.repeat(n),
+  'backticks': (n) => '`a'.repeat(n),
+};
+
+test('pathological nesting and markup: every document is parsed or refused with its file and line, within a bound per document', () => {
+  const bound = 5_000;
+  for (const [name, make] of Object.entries(PATHOLOGICAL)) {
+    for (const n of [10, 100, 1_000, 8_000, 100_000]) {
+      const body = make(n);
+      const file = `content/docs/${name.replace(/\W+/g, '-')}-${n}.md`;
+      const start = performance.now();
+      try {
+        parseDoc({ id: 'p', file, docsPath: 'p.md', route: '/docscenter/docs/p/', frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: 'p' }, body, bodyLine: 4 }, { config, processor, routesByDocsPath: new Map() });
+      } catch (error) {
+        assert.ok(error instanceof DocsgenError, `${name} × ${n}: ${String(error)}`);
+        assert.equal(error.location?.file, file);
+        assert.ok((error.location?.line ?? 0) >= 4, `${name} × ${n}: the error names a line of the body`);
+      }
+      const elapsed = performance.now() - start;
+      assert.ok(elapsed < bound, `${name} × ${n} (${body.length} characters) took ${Math.round(elapsed)} ms`);
+    }
+  }
+});

@@ -179,3 +179,35 @@ test('footnotes with Chinese labels build, and their links are checked', () =>
     await site.edit('content/docs/intro.md', (text) => text + '\n[坏锚点](./notes.md#user-content-fn-没有)\n');
     await assert.rejects(build({ root: site.root, write: false }), failsWith(/no anchor #user-content-fn-没有 on \/docscenter\/docs\/notes\//));
   }));
+
+test('a build writes nothing into docsgen\'s own folders (they may be read-only)', async () => {
+  const { watch } = await import('node:fs');
+  const { themeDir } = await import('../../packages/core/src/client/bundle-theme.js');
+  const created: string[] = [];
+  const watcher = watch(themeDir(), { recursive: true }, (_event, name) => name && created.push(name));
+  try {
+    await withSite(async (site) => {
+      await site.write('content/pages/about.tsx', 'export default function About() { return <p>关于</p>; }\n');
+      await build({ root: site.root, write: true });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(created, []);
+  } finally {
+    watcher.close();
+  }
+});
+
+test('pathological documents fail at once with file, line and reason, and every one of them is reported', () =>
+  withSite(async (site) => {
+    await site.write('content/docs/stars.md', '---\ntitle: 星号\n---\n\n正常的段落。\n\n' + '*a'.repeat(100_000) + '\n');
+    await site.write('content/docs/quotes.md', '---\ntitle: 引用\n---\n' + '>'.repeat(100_000) + ' 引用\n');
+    await site.write('content/docs/lists.md', '---\ntitle: 列表\n---\n' + '- '.repeat(3_000) + '项\n');
+    await assert.rejects(build({ root: site.root, write: true }), (error: unknown) => {
+      assert.ok(error instanceof DocsgenError);
+      const message = error.format();
+      assert.match(message, /content\/docs\/lists\.md:4  block quotes and lists are nested 3000 levels deep, more than 32/);
+      assert.match(message, /content\/docs\/quotes\.md:4  block quotes and lists are nested 100000 levels deep, more than 32/);
+      assert.match(message, /content\/docs\/stars\.md:7  a paragraph has 100000 runs of \*, _, ~, `, \[ or <, more than 1000/);
+      return true;
+    });
+  }));

@@ -26,7 +26,7 @@ program
   .option('--force', 'replace the output folder even when docsgen did not create it (it has no .docsgen-output file)', false)
   .option('--cache-dir <dir>', 'folder of the persistent cache of parsed docs (safe to share between CI runs)', DEFAULT_CACHE_DIR)
   .option('--no-cache', 'parse every doc, neither reading nor writing the cache')
-  .option('--threads <n>', 'threads that parse Markdown and render pages (default: one per core on large sites)', parseThreads)
+  .option('--threads <n>', 'threads that parse Markdown and render pages (default: parsing on one per core on large sites, rendering on one)', parseThreads)
   .action(async (options: BuildCommandOptions & { out: string; force: boolean }) => {
     const { root } = common();
     const start = performance.now();
@@ -41,7 +41,7 @@ program
   .description('run every check of the build without writing output (for CI)')
   .option('--cache-dir <dir>', 'folder of the persistent cache of parsed docs (safe to share between CI runs)', DEFAULT_CACHE_DIR)
   .option('--no-cache', 'parse every doc, neither reading nor writing the cache')
-  .option('--threads <n>', 'threads that parse Markdown and render pages (default: one per core on large sites)', parseThreads)
+  .option('--threads <n>', 'threads that parse Markdown and render pages (default: parsing on one per core on large sites, rendering on one)', parseThreads)
   .action(async (options: BuildCommandOptions) => {
     const { root } = common();
     const start = performance.now();

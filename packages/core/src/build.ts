@@ -40,7 +40,7 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** Folder of the persistent cache of parsed docs and rendered pages (the CLI's default: node_modules/.cache/docsgen); none when unset. */
   cacheDir?: string;
-  /** Threads that parse Markdown and render pages; by default one per core on sites large enough to pay for starting them. */
+  /** Threads that parse Markdown and render pages; by default parsing uses one per core on sites large enough to pay for starting them, rendering one. */
   threads?: number;
   onProgress?: (event: ProgressEvent) => void;
 }

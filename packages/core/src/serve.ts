@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { trimHtmlSuffix } from '@docsgen/shared';
 import { build, createBuildCache, DEV_SEARCH_INDEX, type BuildResult } from './build.js';
@@ -39,6 +40,11 @@ const MIME: Record<string, string> = {
 };
 
 const MAX_URL_LENGTH = 2048;
+/**
+ * Open live-reload connections at most: each holds a socket (a file descriptor) for as long as its tab is open, and a
+ * process that runs out of descriptors can no longer read the files it rebuilds from.
+ */
+const MAX_RELOAD_CONNECTIONS = 64;
 
 /** Builds into memory, serves the site under its base path, rebuilds what changed and reloads the browser. */
 export async function serve({ root, port, host, log }: ServeOptions): Promise<DevServer> {
@@ -101,9 +107,12 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
   const { default: chokidar } = await import('chokidar');
   const watcher = chokidar.watch([path.join(root, folders.contentDir), path.join(root, folders.staticDir), path.join(root, CONFIG_FILE), theme], {
     ignoreInitial: true,
-    ignored: (file: string) => /[\\/](node_modules|\.git)([\\/]|$)|[\\/]\.server-[^\\/]*\.mjs$/.test(file),
+    followSymlinks: false,
+    ignored: (file: string) => /[\\/](node_modules|\.git)([\\/]|$)/.test(file),
   });
   watcher.on('all', (_event, file) => schedule(file));
+  // A folder that cannot be watched (too many open files, a link loop, permissions) is reported; the server keeps serving.
+  watcher.on('error', (error) => log(`cannot watch a file (the server keeps running): ${(error as Error).message}`));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
   const server = http.createServer((request, response) => {
@@ -118,11 +127,12 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
 
   const handle = (request: http.IncomingMessage, response: http.ServerResponse) => {
     const rawUrl = request.url ?? '/';
+    if (!isAllowedHost(request.headers.host, host)) return send(response, 403, 'text/plain; charset=utf-8', 'Forbidden: unknown Host (open the site through localhost or the address docsgen prints)');
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'text/plain; charset=utf-8', 'Method Not Allowed');
     if (rawUrl.length > MAX_URL_LENGTH) return send(response, 414, 'text/plain; charset=utf-8', 'URI Too Long');
     const pathname = decodePath(rawUrl);
     if (pathname === undefined) return send(response, 400, 'text/plain; charset=utf-8', 'Bad Request');
-    if (pathname === '/' || pathname + '/' === baseUrl) return redirect(response, baseUrl);
+    if (pathname === '/' || pathname + '/' === baseUrl) return redirect(response, encodePath(baseUrl));
     if (!pathname.startsWith(baseUrl)) return notFound(response);
     if (pathname === baseUrl + '__docsgen/events') return openEvents(request, response);
     const relative = pathname.slice(baseUrl.length);
@@ -131,9 +141,9 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
       const type = MIME[path.extname(file)] ?? 'application/octet-stream';
       return send(response, 200, type, request.method === 'HEAD' ? '' : files.get(file)!);
     }
-    if (files.has(relative + '/index.html')) return redirect(response, pathname + '/' + search(rawUrl));
+    if (files.has(relative + '/index.html')) return redirect(response, encodePath(pathname + '/') + search(rawUrl));
     const trimmed = trimHtmlSuffix(pathname);
-    if (trimmed && lookup(trimmed.slice(baseUrl.length)) !== undefined) return redirect(response, trimmed + search(rawUrl));
+    if (trimmed && lookup(trimmed.slice(baseUrl.length)) !== undefined) return redirect(response, encodePath(trimmed) + search(rawUrl));
     return notFound(response);
   };
 
@@ -152,6 +162,12 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
   };
 
   const openEvents = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (clients.size >= MAX_RELOAD_CONNECTIONS) {
+      // Closed at once, not kept alive: the socket is the descriptor the cap is there to save.
+      response.shouldKeepAlive = false;
+      return send(response, 503, 'text/plain; charset=utf-8', `Too many live-reload connections (${MAX_RELOAD_CONNECTIONS}): close some tabs`);
+    }
+    response.on('error', () => clients.delete(response));
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     response.write(': connected\n\n');
     if (lastError) response.write(`event: error-overlay\ndata: ${JSON.stringify(lastError.format())}\n\n`);
@@ -159,10 +175,17 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
     request.on('close', () => clients.delete(response));
   };
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+  } catch (error) {
+    await watcher.close();
+    throw listenError(error as NodeJS.ErrnoException, host, port);
+  }
+  // Accepting a connection fails when the process is out of file descriptors: that connection is lost, not the server.
+  server.on('error', (error) => log(`connection error (the server keeps running): ${error.message}`));
   const address = server.address() as { port: number };
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
@@ -197,9 +220,37 @@ export function decodePath(rawUrl: string): string | undefined {
   return decoded;
 }
 
+/** Names the problem when the server cannot listen: a port in use, an address this machine does not have. */
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): DocsgenError {
+  const where = `${host}:${port}`;
+  if (error.code === 'EADDRINUSE') return new DocsgenError(`cannot serve on ${where}: the port is in use`, { hint: `stop the other server or pass another --port (--port 0 picks a free one)` });
+  if (error.code === 'EACCES') return new DocsgenError(`cannot serve on ${where}: not allowed to use this port`, { hint: 'use a port above 1023' });
+  if (['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN', 'EINVAL'].includes(error.code ?? '')) {
+    return new DocsgenError(`cannot serve on ${where}: this machine has no address ${JSON.stringify(host)}`, { hint: 'pass --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every network)' });
+  }
+  return new DocsgenError(`cannot serve on ${where}: ${error.message}`);
+}
+
+/**
+ * Only requests addressed to this server by a name that cannot be re-pointed are answered: an IP address, localhost,
+ * or the host docsgen was told to bind. A web page elsewhere could otherwise point its own domain at 127.0.0.1 (DNS
+ * rebinding) and read the site and its drafts.
+ */
+export function isAllowedHost(header: string | undefined, boundHost: string): boolean {
+  if (header === undefined) return true;
+  const name = header.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost') || name === boundHost.toLowerCase()) return true;
+  return isIP(name) !== 0;
+}
+
+/** A decoded path as a Location header value: non-ASCII, spaces, `?` and `#` escaped, never starting with `//` (another host). */
+function encodePath(pathname: string): string {
+  return '/' + pathname.replace(/^[/\\]+/, '').replace(/[^\x21-\x7e]|[?#%\\]/g, (char) => encodeURIComponent(char));
+}
+
 function search(rawUrl: string): string {
   const index = rawUrl.indexOf('?');
-  return index < 0 ? '' : rawUrl.slice(index);
+  return index < 0 ? '' : rawUrl.slice(index).replace(/[^\x21-\x7e]/g, (char) => encodeURIComponent(char));
 }
 
 function send(response: http.ServerResponse, status: number, type: string, body: string | Uint8Array): void {

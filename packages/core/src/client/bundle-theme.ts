@@ -2,9 +2,9 @@ import { build as esbuild, type Metafile } from 'esbuild';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { threadId } from 'node:worker_threads';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { DocsgenError } from '../errors.js';
 
@@ -95,8 +95,16 @@ async function bundleThemeServer(pageFiles: { file: string; absolutePath: string
     format: 'esm',
     write: false,
     jsx: 'automatic',
-    // React stays external so the build and the theme share one copy; our own packages are bundled from source.
-    external: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+    // React stays external, imported by absolute URL, so the build and the theme share one copy wherever the bundle is
+    // written; our own packages are bundled from source.
+    plugins: [
+      {
+        name: 'docsgen-react',
+        setup(build) {
+          build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: pathToFileURL(require.resolve(args.path)).href, external: true }));
+        },
+      },
+    ],
     logLevel: 'silent',
   }).catch((error: unknown) => {
     throw themeBuildError(error);
@@ -106,14 +114,15 @@ async function bundleThemeServer(pageFiles: { file: string; absolutePath: string
 
 /** Imports bundled theme code; render workers call it with the code the build bundled. */
 export async function importThemeServer(code: string): Promise<ThemeServer> {
-  // Import from a file inside the theme folder so that `react` resolves to the project's copy; a new name each time defeats the module cache.
-  const unique = `${process.pid}-${threadId}-${Date.now()}`;
-  const file = path.join(themeDir(), `.server-${createHash('sha1').update(code).digest('hex').slice(0, 12)}-${unique}.mjs`);
+  // Under the OS temp folder: docsgen's own folder may be read-only (a global install, a container image). A new folder
+  // each time defeats the module cache.
+  const folder = await mkdtemp(path.join(tmpdir(), 'docsgen-theme-'));
+  const file = path.join(folder, `server-${createHash('sha1').update(code).digest('hex').slice(0, 12)}.mjs`);
   try {
     await writeFile(file, code);
     return (await import(pathToFileURL(file).href)) as ThemeServer;
   } finally {
-    await rm(file, { force: true });
+    await rm(folder, { recursive: true, force: true });
   }
 }
 

@@ -52,7 +52,7 @@ async function importConfigModule(configFile: string): Promise<unknown> {
   const file = path.join(dir, 'site.config.mjs');
   try {
     await writeFile(file, code);
-    const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    const mod = await importWithin<{ default?: unknown }>(pathToFileURL(file).href, CONFIG_LOAD_TIMEOUT_MS);
     if (mod.default === undefined) throw new DocsgenError('the configuration has no default export', { location: { file: CONFIG_FILE }, hint: 'export default defineConfig({ … })' });
     return mod.default;
   } catch (error) {
@@ -60,6 +60,25 @@ async function importConfigModule(configFile: string): Promise<unknown> {
     throw new DocsgenError(`the configuration threw while loading: ${(error as Error).message}`, { location: { file: CONFIG_FILE }, cause: error });
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** How long site.config.ts may take to load (its top-level code and awaits). */
+const CONFIG_LOAD_TIMEOUT_MS = 10_000;
+
+/**
+ * Imports a module, failing after a while if it never settles: a top-level `await` on a promise that never resolves
+ * would otherwise leave nothing to run, and node would exit (code 13) without a word and without cleaning up.
+ */
+async function importWithin<T>(url: string, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DocsgenError(`the configuration did not finish loading within ${ms / 1000} s`, { location: { file: CONFIG_FILE }, hint: 'look for a top-level await that never resolves' })), ms);
+  });
+  try {
+    return await Promise.race([import(url) as Promise<T>, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

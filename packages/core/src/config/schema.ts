@@ -2,11 +2,14 @@ import { z } from 'zod';
 
 /** The site configuration: this schema is both the type users write and the validator the build runs. */
 
+/** A link out of the site: http(s), mail or phone, never `javascript:` (it would run in the site's pages). */
+const externalUrl = () => z.url({ protocol: /^(https?|mailto|tel)$/, error: 'must be an http(s), mailto: or tel: URL' });
+
 const link = z
   .object({
     label: z.string().min(1),
     to: z.string().startsWith('/').optional(),
-    href: z.url().optional(),
+    href: externalUrl().optional(),
   })
   .strict()
   .refine((item) => Boolean(item.to) !== Boolean(item.href), { message: 'give exactly one of `to` (a path in the site) or `href` (an external URL)' });
@@ -27,7 +30,7 @@ const navbarItem = z.discriminatedUnion('type', [
       type: z.literal('link'),
       label: z.string().min(1),
       to: z.string().startsWith('/').optional(),
-      href: z.url().optional(),
+      href: externalUrl().optional(),
       position: z.enum(['left', 'right']).default('right'),
     })
     .strict(),
@@ -64,8 +67,13 @@ export const siteConfigSchema = z
   .object({
     title: z.string().min(1),
     tagline: z.string().default(''),
-    url: z.url(),
-    baseUrl: z.string().regex(/^\/(.*\/)?$/, 'must start and end with "/"').default('/'),
+    url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+    baseUrl: z
+      .string()
+      .regex(/^\/(.*\/)?$/, 'must start and end with "/"')
+      // It is written into every page's HTML and scripts: only characters a path holds as they are.
+      .regex(/^[^"'<>`\\\s?#%]*$/, 'may not hold quotes, <, >, `, \\, spaces, ? # or %')
+      .default('/'),
     locale: z.string().default('zh-Hans'),
     localeLabel: z.string().default('简体中文'),
     favicon: z.string().optional(),
@@ -85,7 +93,7 @@ export const siteConfigSchema = z
         columns: z.array(z.object({ title: z.string(), items: z.array(link) }).strict()).default([]),
         logo: z.object({ src: z.string(), alt: z.string() }).strict().optional(),
         copyright: z.string(),
-        filing: z.object({ label: z.string(), href: z.url().optional() }).strict().optional(),
+        filing: z.object({ label: z.string(), href: externalUrl().optional() }).strict().optional(),
       })
       .strict(),
     announcementBar: z

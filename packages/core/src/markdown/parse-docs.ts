@@ -21,6 +21,7 @@ import { normalizeAdmonitionSyntax, remarkAdmonitions } from './admonitions.js';
 import { HIGHLIGHTED_CODE_TAG, rehypeCodeBlocks } from './code-blocks.js';
 import type { CodeHighlighter } from './highlighter.js';
 import { docState, type DocState } from './doc-state.js';
+import { assertWithinLimits } from './document-limits.js';
 import { remarkHeadingIds } from './heading-ids.js';
 import { imagePlace } from './image-assets.js';
 import type { LinkReference } from './links.js';
@@ -93,6 +94,7 @@ function HighlightedCode({ html }: { html: string }): ReactElement {
 
 /** Parses one doc with the shared processor. */
 export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath }: ParseOptions): ParsedDoc {
+  assertWithinLimits(doc.body, doc.file, doc.bodyLine);
   const docsDir = path.posix.dirname(doc.docsPath);
   const assets: string[] = [];
   const state: DocState = {

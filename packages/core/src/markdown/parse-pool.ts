@@ -32,7 +32,7 @@ export async function parseMany(docs: DocSource[], { config, routesByDocsPath, p
   const cores = Math.min(threads ?? Math.min(availableParallelism(), 4), docs.length);
   const parseHere = (share: DocSource[]) => {
     const local = processor();
-    return share.map((doc) => parseDoc(doc, { config, processor: local, routesByDocsPath }));
+    return parseEach(share, (doc) => parseDoc(doc, { config, processor: local, routesByDocsPath }));
   };
   const chars = docs.reduce((sum, doc) => sum + doc.body.length, 0);
   if ((threads === undefined && chars < minCharsForWorkers) || cores < 2) return parseHere(docs);
@@ -52,11 +52,52 @@ export async function parseMany(docs: DocSource[], { config, routesByDocsPath, p
   const workers = theirs.map((share) => runWorker({ docs: share.map((i) => docs[i]), config: cloneable, routesByDocsPath: [...routesByDocsPath] }));
   // A worker only starts once this thread lets it come online; parsing here first would run the shares one after the other.
   await Promise.all(workers.map((worker) => worker.online));
-  const pending = workers.map((worker) => worker.result);
+  const pending = Promise.allSettled(workers.map((worker) => worker.result));
   const result: ParsedDoc[] = new Array(docs.length);
-  parseHere(mine.map((i) => docs[i])).forEach((parsed, j) => (result[mine[j]] = parsed));
-  (await Promise.all(pending)).forEach((parsed, k) => parsed.forEach((doc, j) => (result[theirs[k][j]] = { ...doc, source: docs[theirs[k][j]] })));
+  const failures: unknown[] = [];
+  try {
+    parseHere(mine.map((i) => docs[i])).forEach((parsed, j) => (result[mine[j]] = parsed));
+  } catch (error) {
+    failures.push(error);
+  }
+  (await pending).forEach((settled, k) => {
+    if (settled.status === 'rejected') failures.push(settled.reason);
+    else settled.value.forEach((doc, j) => (result[theirs[k][j]] = { ...doc, source: docs[theirs[k][j]] }));
+  });
+  const unexpected = failures.find((failure) => !(failure instanceof DocsgenError));
+  if (unexpected) throw unexpected;
+  if (failures.length) throw combineFailures(failures as DocsgenError[]);
   return result;
+}
+
+/**
+ * Parses every doc even when some fail, so that one broken or hostile file does not hide the others' problems: the
+ * first failure is thrown with the rest as its details.
+ */
+export function parseEach<T>(docs: DocSource[], parse: (doc: DocSource) => T): T[] {
+  const failures: DocsgenError[] = [];
+  const parsed = docs.map((doc) => {
+    try {
+      return parse(doc);
+    } catch (error) {
+      if (!(error instanceof DocsgenError)) throw error;
+      failures.push(error);
+      return undefined as T;
+    }
+  });
+  if (failures.length) throw combineFailures(failures);
+  return parsed;
+}
+
+export function combineFailures(failures: DocsgenError[]): DocsgenError {
+  const [first, ...others] = failures;
+  if (!others.length) return first;
+  return new DocsgenError(first.message, {
+    location: first.location,
+    hint: first.hint,
+    details: [...first.details, ...others.map((failure) => failure.format().split('\n')[0])],
+    cause: first.cause,
+  });
 }
 
 function runWorker(job: ParseJob): { online: Promise<void>; result: Promise<Omit<ParsedDoc, 'source'>[]> } {
@@ -66,7 +107,7 @@ function runWorker(job: ParseJob): { online: Promise<void>; result: Promise<Omit
     worker.once('message', (reply: ParseReply) => {
       void worker.terminate();
       if (reply.ok) resolve(reply.docs);
-      else reject(new DocsgenError(reply.message, { location: reply.location, hint: reply.hint }));
+      else reject(new DocsgenError(reply.message, { location: reply.location, hint: reply.hint, details: reply.details }));
     });
     worker.once('error', reject);
   });

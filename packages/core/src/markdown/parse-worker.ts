@@ -4,6 +4,7 @@ import type { DocSource } from '../content/scan-content.js';
 import { DocsgenError } from '../errors.js';
 import { createCodeHighlighter } from './highlighter.js';
 import { createMarkdownProcessor, parseDoc, type ParsedDoc } from './parse-docs.js';
+import { parseEach } from './parse-pool.js';
 
 /** What the parse pool sends a worker: a share of the docs and what parsing them needs. */
 export interface ParseJob {
@@ -13,7 +14,7 @@ export interface ParseJob {
 }
 
 /** A worker's answer: the parsed docs, or the first error with its location. */
-export type ParseReply = { ok: true; docs: Omit<ParsedDoc, 'source'>[] } | { ok: false; message: string; location?: DocsgenError['location']; hint?: string };
+export type ParseReply = { ok: true; docs: Omit<ParsedDoc, 'source'>[] } | { ok: false; message: string; location?: DocsgenError['location']; hint?: string; details?: string[] };
 
 const job = workerData as ParseJob;
 const processor = createMarkdownProcessor(createCodeHighlighter());
@@ -22,12 +23,12 @@ let reply: ParseReply;
 try {
   reply = {
     ok: true,
-    docs: job.docs.map((doc) => {
+    docs: parseEach(job.docs, (doc) => {
       const { source: _source, ...parsed } = parseDoc(doc, { config: job.config, processor, routesByDocsPath });
       return parsed;
     }),
   };
 } catch (error) {
-  reply = error instanceof DocsgenError ? { ok: false, message: error.message, location: error.location, hint: error.hint } : { ok: false, message: (error as Error).message };
+  reply = error instanceof DocsgenError ? { ok: false, message: error.message, location: error.location, hint: error.hint, details: error.details } : { ok: false, message: (error as Error).message };
 }
 parentPort!.postMessage(reply);

@@ -1,6 +1,7 @@
 import { pageDataUrl, type PageData, type SidebarItem, type ThemeSite } from '@docsgen/shared';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { ThemeServer } from '@docsgen/theme/server';
+import { DocsgenError } from '../errors.js';
 
 /** What the stages after rendering need of a page, without its HTML: ids and links for the checker, the route for the sitemap. */
 export interface PageRecord {
@@ -42,6 +43,15 @@ export interface PageToRender {
   sourceFile: string;
   noindex: boolean;
   lastmod?: string;
+}
+
+/** Runs the render of a React page module; what it throws is reported with the module's file. */
+export function renderNamed(file: string, render: () => string): string {
+  try {
+    return render();
+  } catch (error) {
+    throw new DocsgenError(`the page threw while rendering: ${(error as Error).message}`, { location: { file }, cause: error });
+  }
 }
 
 /** Renders one page: the hydrated layout with renderToString, inside the document head docsgen owns. */

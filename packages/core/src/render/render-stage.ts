@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { createElement } from 'react';
 import type { PageData, ThemeSite } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
-import { fromCachedPage, openRenderCache, toCachedPage, type CachedPage } from '../cache/render-cache.js';
+import { fromCachedPage, openRenderCache, type CachedPage } from '../cache/render-cache.js';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { PageSource } from '../content/scan-content.js';
 import type { OutputSink } from '../emit/output-sink.js';
@@ -12,8 +10,8 @@ import { DocsgenError } from '../errors.js';
 import { hash } from '../hash.js';
 import type { DocPageInput } from '../site/build-pages.js';
 import { workerFile } from '../worker-file.js';
-import type { RenderJob, RenderReply } from './render-worker.js';
-import { pageFiles, recordOf, renderPage, type PageRecord, type PageToRender, type RenderContext, type RenderedPage } from './render-pages.js';
+import { pageFiles, recordOf, renderNamed, type PageRecord, type PageToRender, type RenderContext, type RenderedPage } from './render-pages.js';
+import { CHUNK, renderMany } from './render-pool.js';
 
 export interface PagesToRenderOptions {
   docPages: DocPageInput[];
@@ -44,7 +42,7 @@ export function pagesToRender({ docPages, pages, theme, site, baseUrl }: PagesTo
         route: source.route,
         title: meta.title ?? site.title,
         description: meta.description ?? site.tagline,
-        html: theme.renderStatic(createElement(module.default as () => null, { site } as object)),
+        html: renderNamed(source.file, () => theme.renderStatic(createElement(module.default as () => null, { site } as object))),
         toc: [],
         breadcrumbs: [],
         hideTableOfContents: true,
@@ -77,23 +75,14 @@ export interface RenderStageOptions {
   cacheDir?: string;
   sink: OutputSink;
   baseUrl: string;
-  /** Rendering threads, this one included; by default one per core (up to four) on large sites. */
+  /** Rendering threads, this one included; one by default. */
   threads?: number;
   onProgress: (done: number, total: number) => void;
 }
 
 /**
- * Below this many pages to render a worker (which loads React and the theme, cold) costs more than it saves;
- * `serve` renders on its own thread, as it keeps the rendered pages.
- */
-const MIN_PAGES_FOR_WORKERS = 1_000;
-
-/** Pages looked up in the caches and handed to the sink at once: a bound on the HTML held in memory. */
-const CHUNK = 256;
-
-/**
  * Hands every page's files to the sink: unchanged pages from memory (`serve`) or the disk cache, the others
- * rendered, on worker threads too for large sites; what was rendered goes back to the caches.
+ * rendered (render-pool.ts); what was rendered goes back to the caches.
  */
 export async function renderStage(options: RenderStageOptions): Promise<{ records: PageRecord[]; renderedCount: number }> {
   const { pages, memory, cacheDir, sink, baseUrl } = options;
@@ -118,7 +107,7 @@ export async function renderStage(options: RenderStageOptions): Promise<{ record
     }
     await sink.keep(files);
   }
-  const rendered = await renderStalePages(stale.map((i) => pages[i]), stale.map((i) => keys[i]), options);
+  const rendered = await renderMany(stale.map((i) => pages[i]), stale.map((i) => keys[i]), options);
   stale.forEach((i, j) => (records[i] = rendered[j]));
   if (memory) {
     const files = new Set(pages.map((page) => page.file));
@@ -151,82 +140,9 @@ function renderFingerprint(): string {
   return (fingerprint ??= hash(readFileSync(workerFile('render-worker'), 'utf8')));
 }
 
-/** Renders pages here, or on this and worker threads when there are many; returns their records in order. */
-async function renderStalePages(pages: PageToRender[], keys: string[], options: RenderStageOptions): Promise<PageRecord[]> {
-  const { memory, threads } = options;
-  const cores = memory ? 1 : Math.min(threads ?? (pages.length >= MIN_PAGES_FOR_WORKERS ? Math.min(availableParallelism(), 4) : 1), pages.length);
-  if (cores < 2) return renderHere(pages, keys, options);
-  // Contiguous shares keep the pages in order; this thread takes a larger one, as a worker first spends a few hundred milliseconds loading.
-  const weights = [1.3, ...Array.from({ length: cores - 1 }, () => 1)];
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  let sum = 0;
-  const bounds = [0, ...weights.map((weight) => Math.round(((sum += weight) / total) * pages.length))];
-  const share = (k: number) => ({ pages: pages.slice(bounds[k], bounds[k + 1]), keys: keys.slice(bounds[k], bounds[k + 1]) });
-  const { themeCode, context, baseUrl, sink, cacheDir } = options;
-  const { theme: _theme, ...plainContext } = context;
-  const workers = weights.slice(1).map((_, k) => renderOnWorker({ themeCode, context: plainContext, baseUrl, cacheDir, ...share(k + 1) }, sink));
-  const mine = await renderHere(share(0).pages, share(0).keys, options);
-  const theirs = await Promise.all(workers);
-  return [...mine, ...theirs.flat()];
-}
-
-async function renderHere(pages: PageToRender[], keys: string[], { context, memory, cacheDir, sink, baseUrl, onProgress }: RenderStageOptions): Promise<PageRecord[]> {
-  const disk = cacheDir ? openRenderCache(cacheDir) : undefined;
-  const records: PageRecord[] = [];
-  let pending: OutputFile[] = [];
-  let entries: [string, CachedPage][] = [];
-  // One batch is written while the next renders.
-  let writing: Promise<unknown> = Promise.resolve();
-  const flush = async () => {
-    await writing;
-    writing = Promise.all([sink.keep(pending), disk?.store(entries)]);
-    writing.catch(() => undefined);
-    pending = [];
-    entries = [];
-  };
-  for (const [i, page] of pages.entries()) {
-    onProgress(i + 1, pages.length);
-    const rendered = renderPage(page, context);
-    memory?.set(page.file, { key: keys[i], page: rendered, siteDataUrl: context.assets.siteDataUrl });
-    records.push(recordOf(rendered));
-    pending.push(...pageFiles(rendered, baseUrl));
-    if (disk) entries.push([keys[i], toCachedPage(rendered, context.assets.siteDataUrl)]);
-    if (pending.length >= CHUNK) await flush();
-  }
-  await flush();
-  await writing;
-  return records;
-}
-
 /** A page rendered when the site data file had another name, pointed at today's (the page shell names it twice). */
 function withSiteDataUrl<T extends { html: string }>(page: T, renderedWith: string, current: string): T {
   return renderedWith === current ? page : { ...page, html: page.html.split(renderedWith).join(current) };
-}
-
-/** One share rendered on a worker thread; its files go to the sink batch by batch, its records come back in order. */
-function renderOnWorker(job: RenderJob, sink: OutputSink): Promise<PageRecord[]> {
-  const worker = new Worker(workerFile('render-worker'), { workerData: job });
-  const records: PageRecord[] = [];
-  let written: Promise<void> = Promise.resolve();
-  return new Promise<PageRecord[]>((resolve, reject) => {
-    const fail = (error: Error) => {
-      void worker.terminate();
-      reject(error);
-    };
-    worker.on('message', (reply: RenderReply) => {
-      if (reply.kind === 'batch') {
-        records.push(...reply.records);
-        written = written.then(() => sink.keep(reply.files));
-        written.catch(fail);
-      } else if (reply.kind === 'done') {
-        void worker.terminate();
-        written.then(() => resolve(records), reject);
-      } else {
-        fail(new DocsgenError(`cannot render pages: ${reply.message}`, { location: { file: job.pages[0]?.sourceFile ?? 'theme' } }));
-      }
-    });
-    worker.once('error', fail);
-  });
 }
 
 /** `/docscenter/docs/a/` → `docs/a/index.html`. */

@@ -1,0 +1,65 @@
+import { DocsgenError } from '../errors.js';
+
+/**
+ * What one document may ask of the parser. Markdown's emphasis and container rules cost more than linear time on
+ * pathological input: 200 KB of `*a` ran for minutes, a few thousand nested quotes or list items overflowed the stack
+ * after most of a minute. Real documentation stays far below these limits (this site: 105 emphasis delimiters in its
+ * busiest paragraph, nesting 2 levels deep); a document above them fails at once, named, before any parsing.
+ */
+export const DOCUMENT_LIMITS = {
+  /** Characters in one document (about 6 MB of Chinese text). */
+  characters: 2_000_000,
+  /** Block quotes and list items nested in one another. */
+  nesting: 32,
+  /** Runs of emphasis and link markup (`*`, `_`, `~`, `` ` ``, `[`, `<`) in one paragraph (text between blank lines). */
+  markupRuns: 1_000,
+  /**
+   * Matching markup costs up to the square of the runs in a paragraph; summed over the document's paragraphs, at most
+   * this much (four paragraphs at the limit above).
+   */
+  markupWork: 4_000_000,
+};
+
+const MARKUP_RUN = /\*+|_+|~+|`+|\[|</g;
+
+/** Throws, naming the document and the line, when the body exceeds one of DOCUMENT_LIMITS. */
+export function assertWithinLimits(body: string, file: string, bodyLine: number): void {
+  const fail = (offset: number, reason: string, hint: string) =>
+    new DocsgenError(reason, { location: { file, line: bodyLine + countLines(body, offset) }, hint });
+  if (body.length > DOCUMENT_LIMITS.characters) {
+    throw fail(0, `the document has ${body.length} characters, more than ${DOCUMENT_LIMITS.characters}`, 'split it into several documents');
+  }
+  let work = 0;
+  // Paragraphs: runs of lines without a blank line between them.
+  for (const { 0: paragraph, index: offset } of body.matchAll(/[^\n]+(?:\n(?![ \t]*\n)[^\n]*)*/g)) {
+    // A short paragraph cannot hold enough runs to matter: most are not scanned.
+    const runs = paragraph.length > 50 ? (paragraph.match(MARKUP_RUN)?.length ?? 0) : 0;
+    work += runs * runs;
+    if (runs > DOCUMENT_LIMITS.markupRuns || work > DOCUMENT_LIMITS.markupWork) {
+      const reason = runs > DOCUMENT_LIMITS.markupRuns ? `a paragraph has ${runs} runs of *, _, ~, \`, [ or <, more than ${DOCUMENT_LIMITS.markupRuns}` : 'the document has more emphasis and link markup than one document may (see the limits in the README)';
+      throw fail(offset, reason, 'escape literal characters (\\*, \\_, \\[), put such text in a code block, or split the document');
+    }
+    const nesting = deepestNesting(paragraph);
+    if (nesting.depth > DOCUMENT_LIMITS.nesting) {
+      throw fail(offset + nesting.offset, `block quotes and lists are nested ${nesting.depth} levels deep, more than ${DOCUMENT_LIMITS.nesting}`, 'flatten the structure');
+    }
+  }
+}
+
+/** Estimated container depth of the deepest line: list and quote markers opened on it plus its indentation in levels of two columns. */
+function deepestNesting(text: string): { depth: number; offset: number } {
+  let deepest = { depth: 0, offset: 0 };
+  for (const match of text.matchAll(/^([ \t]*)((?:(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)|>[ \t]*)+)/gm)) {
+    const indentation = match[1].replace(/\t/g, '    ').length;
+    const markers = match[2].match(/[-*+>]|\d{1,9}[.)]/g)!.length;
+    const depth = Math.floor(indentation / 2) + markers;
+    if (depth > deepest.depth) deepest = { depth, offset: match.index };
+  }
+  return deepest;
+}
+
+function countLines(text: string, end: number): number {
+  let lines = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) lines++;
+  return lines;
+}

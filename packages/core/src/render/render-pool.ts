@@ -1,0 +1,88 @@
+import { Worker } from 'node:worker_threads';
+import { openRenderCache, toCachedPage, type CachedPage } from '../cache/render-cache.js';
+import type { OutputFile } from '../client/bundle-theme.js';
+import type { OutputSink } from '../emit/output-sink.js';
+import { DocsgenError } from '../errors.js';
+import { workerFile } from '../worker-file.js';
+import { pageFiles, recordOf, renderPage, type PageRecord, type PageToRender } from './render-pages.js';
+import type { RenderStageOptions } from './render-stage.js';
+import type { RenderJob, RenderReply } from './render-worker.js';
+
+/** Pages handed to the sink (and looked up in the caches) at once: a bound on the HTML held in memory. */
+export const CHUNK = 256;
+
+/** Renders pages here, or on this and worker threads with --threads; returns their records in order. */
+export async function renderMany(pages: PageToRender[], keys: string[], options: RenderStageOptions): Promise<PageRecord[]> {
+  const { memory, threads } = options;
+  // Workers only when asked for (--threads): each holds React, the theme and the site's sidebar, and its pages' HTML
+  // passes through this thread, so at 10,000 pages two render threads raised the peak from 1.16 GB to 1.96 GB
+  // (bench/results-threads.json), too close to the 2 GB budget for a default. `serve` renders here, as it keeps the pages.
+  const cores = memory ? 1 : Math.min(threads ?? 1, pages.length);
+  if (cores < 2) return renderHere(pages, keys, options);
+  // Contiguous shares keep the pages in order; this thread takes a larger one, as a worker first spends a few hundred milliseconds loading.
+  const weights = [1.3, ...Array.from({ length: cores - 1 }, () => 1)];
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  let sum = 0;
+  const bounds = [0, ...weights.map((weight) => Math.round(((sum += weight) / total) * pages.length))];
+  const share = (k: number) => ({ pages: pages.slice(bounds[k], bounds[k + 1]), keys: keys.slice(bounds[k], bounds[k + 1]) });
+  const { themeCode, context, baseUrl, sink, cacheDir } = options;
+  const { theme: _theme, ...plainContext } = context;
+  const workers = weights.slice(1).map((_, k) => renderOnWorker({ themeCode, context: plainContext, baseUrl, cacheDir, ...share(k + 1) }, sink));
+  const mine = await renderHere(share(0).pages, share(0).keys, options);
+  const theirs = await Promise.all(workers);
+  return [...mine, ...theirs.flat()];
+}
+
+async function renderHere(pages: PageToRender[], keys: string[], { context, memory, cacheDir, sink, baseUrl, onProgress }: RenderStageOptions): Promise<PageRecord[]> {
+  const disk = cacheDir ? openRenderCache(cacheDir) : undefined;
+  const records: PageRecord[] = [];
+  let pending: OutputFile[] = [];
+  let entries: [string, CachedPage][] = [];
+  // One batch is written while the next renders.
+  let writing: Promise<unknown> = Promise.resolve();
+  const flush = async () => {
+    await writing;
+    writing = Promise.all([sink.keep(pending), disk?.store(entries)]);
+    writing.catch(() => undefined);
+    pending = [];
+    entries = [];
+  };
+  for (const [i, page] of pages.entries()) {
+    onProgress(i + 1, pages.length);
+    const rendered = renderPage(page, context);
+    memory?.set(page.file, { key: keys[i], page: rendered, siteDataUrl: context.assets.siteDataUrl });
+    records.push(recordOf(rendered));
+    pending.push(...pageFiles(rendered, baseUrl));
+    if (disk) entries.push([keys[i], toCachedPage(rendered, context.assets.siteDataUrl)]);
+    if (pending.length >= CHUNK) await flush();
+  }
+  await flush();
+  await writing;
+  return records;
+}
+
+/** One share rendered on a worker thread; its files go to the sink batch by batch, its records come back in order. */
+function renderOnWorker(job: RenderJob, sink: OutputSink): Promise<PageRecord[]> {
+  const worker = new Worker(workerFile('render-worker'), { workerData: job });
+  const records: PageRecord[] = [];
+  let written: Promise<void> = Promise.resolve();
+  return new Promise<PageRecord[]>((resolve, reject) => {
+    const fail = (error: Error) => {
+      void worker.terminate();
+      reject(error);
+    };
+    worker.on('message', (reply: RenderReply) => {
+      if (reply.kind === 'batch') {
+        records.push(...reply.records);
+        written = written.then(() => sink.keep(reply.files));
+        written.catch(fail);
+      } else if (reply.kind === 'done') {
+        void worker.terminate();
+        written.then(() => resolve(records), reject);
+      } else {
+        fail(new DocsgenError(`cannot render pages: ${reply.message}`, { location: { file: job.pages[0]?.sourceFile ?? 'theme' } }));
+      }
+    });
+    worker.once('error', fail);
+  });
+}

@@ -115,7 +115,7 @@ test('a broken link in the Markdown copies fails the build, naming the copy', as
   await site.edit('content/docs/intro.md', (text) => text + '\n[unused]: ./missing/page/\n');
   await assert.rejects(build({ root: site.root, write: true }), (error: DocsgenError) => {
     assert.ok(error instanceof DocsgenError);
-    assert.ok(error.details.includes('content/docs/intro.md (docs/intro.md)  https://docs.example.com/docscenter/docs/intro/missing/page/  → no page at that path'), error.details.join('\n'));
+    assert.ok(error.details.includes('content/docs/intro.md (docs/intro.md)  https://docs.example.com/docscenter/docs/missing/page/  → no page at that path'), error.details.join('\n'));
     return true;
   });
   assert.equal(await out('docs/guide/writing.md'), await expected('writing.md'), 'the previous output is kept');

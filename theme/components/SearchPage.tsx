@@ -30,7 +30,7 @@ export function SearchPage() {
   return (
     <main id="__main" className="search-page">
       <h1 className="search-page__heading">搜索文档</h1>
-      <form role="search" className="search-page__form" onSubmit={(event) => event.preventDefault()}>
+      <div role="search" className="search-page__form">
         <input
           className="search-page__input"
           type="search"
@@ -40,7 +40,7 @@ export function SearchPage() {
           value={query}
           onChange={(event) => update(event.target.value)}
         />
-      </form>
+      </div>
       {status === 'loading' && trimmed && !results && (
         <p className="search-page__status" role="status">
           正在加载搜索索引…

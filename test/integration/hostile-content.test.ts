@@ -38,6 +38,18 @@ for (const language of ['js', 'javascript', 'coffee', 'json']) {
     }));
 }
 
+test('---js front matter behind byte-order marks is never evaluated either', () =>
+  withSite(async (site) => {
+    const marker = site.file('pwned.txt');
+    const code = `{ title: (require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran'), 'x') }`;
+    // The decoder dropped one mark, the reader one more, gray-matter a third: three marks got ---js past the check.
+    for (const marks of [1, 2, 3, 4]) {
+      await site.write('content/docs/evil.md', '\uFEFF'.repeat(marks) + `---js\n${code}\n---\n正文\n`);
+      await assert.rejects(build({ root: site.root, write: false }), failsWith(/content\/docs\/evil\.md:1  front matter in "js" is not read/));
+      assert.ok(!existsSync(marker), `${marks} byte-order marks: the front matter did not run`);
+    }
+  }));
+
 test('---yaml and plain --- front matter are read', () =>
   withSite(async (site) => {
     await site.write('content/docs/declared.md', '---yaml\ntitle: 声明了语言\n---\n正文\n');

@@ -32,6 +32,18 @@ test('a front matter value of the wrong type names the key', () => {
   assert.throws(() => readFrontMatter('---\nsidebar_position: first\n---\n', 'a.md'), /sidebar_position/);
 });
 
+test('front matter in any language but YAML is refused by the parser itself, whatever precedes the opening ---', () => {
+  const seen = globalThis as { frontMatterRan?: boolean };
+  for (const opening of ['---js', '\uFEFF---js', '\uFEFF---javascript', '---Javascript', '---coffee', '---json']) {
+    assert.throws(() => readFrontMatter(`${opening}\n{ title: (globalThis.frontMatterRan = true, 'x') }\n---\n正文\n`, 'docs/evil.md'), (error: Error & { location?: { file: string; line?: number } }) => {
+      assert.match(error.message, /front matter in "\w+" is not read: front matter must be YAML/, JSON.stringify(opening));
+      assert.deepEqual(error.location, { file: 'docs/evil.md', line: 1 });
+      return true;
+    });
+  }
+  assert.equal(seen.frontMatterRan, undefined, 'no front matter was evaluated');
+});
+
 test('a file that is not UTF-8 is rejected with the line and column of the bad byte', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'docsgen-utf8-'));
   const file = path.join(dir, 'gbk.md');

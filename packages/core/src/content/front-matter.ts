@@ -47,14 +47,32 @@ export interface SplitMarkdown {
  */
 const MAX_YAML_ALIASES = 100;
 
+/**
+ * gray-matter's engines for every language but YAML, replaced: its `javascript` engine (also `---js`) is `eval`. The
+ * language check below runs first; these make sure that no way around it (a byte-order mark, a spelling the check does
+ * not know) can ever reach `eval`.
+ */
+const REFUSED_ENGINES = Object.fromEntries(['javascript', 'js', 'json', 'coffee', 'coffeescript', 'cson', 'toml'].map((name) => [name, () => refuseLanguage(name)]));
+
+function refuseLanguage(name: string): never {
+  throw new RefusedLanguage(name);
+}
+
+class RefusedLanguage extends Error {
+  constructor(readonly language: string) {
+    super(`front matter in ${JSON.stringify(language)}`);
+  }
+}
+
 /** Splits and validates front matter; YAML mistakes are reported with the file's line number. Only YAML is read. */
 export function readFrontMatter(source: string, file: string): SplitMarkdown {
   assertYamlLanguage(source, file);
   let parsed: matter.GrayMatterFile<string>;
   try {
     // A fresh options object turns off gray-matter's cache, so one file's result never leaks into another's.
-    parsed = matter(source, { engines: { yaml: (text: string) => parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES }) as object } });
+    parsed = matter(source, { engines: { ...REFUSED_ENGINES, yaml: (text: string) => parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES }) as object } });
   } catch (error) {
+    if (error instanceof RefusedLanguage) throw nonYamlError(error.language, file);
     const reason = (error as Error).message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     if (/alias/i.test(reason) && !(error instanceof YAMLError)) {
       throw new DocsgenError(`front matter expands too many YAML aliases (more than ${MAX_YAML_ALIASES})`, {
@@ -86,14 +104,18 @@ function findKeyLine(source: string, key: string): number | undefined {
  * `eval`: a Markdown file would run code at build time. Front matter is YAML, nothing else.
  */
 function assertYamlLanguage(source: string, file: string): void {
-  if (!matter.test(source)) return;
-  const { name } = matter.language(source);
-  if (name && !/^ya?ml$/i.test(name)) {
-    throw new DocsgenError(`front matter in ${JSON.stringify(name)} is not read: front matter must be YAML`, {
-      location: { file, line: 1 },
-      hint: 'start the file with a line of just --- and write the front matter in YAML',
-    });
-  }
+  // gray-matter drops one byte-order mark before it looks for the opening `---`; the check must see what it parses.
+  const parsed = source.replace(/^\uFEFF/, '');
+  if (!matter.test(parsed)) return;
+  const { name } = matter.language(parsed);
+  if (name && !/^ya?ml$/i.test(name)) throw nonYamlError(name, file);
+}
+
+function nonYamlError(language: string, file: string): DocsgenError {
+  return new DocsgenError(`front matter in ${JSON.stringify(language)} is not read: front matter must be YAML`, {
+    location: { file, line: 1 },
+    hint: 'start the file with a line of just --- and write the front matter in YAML',
+  });
 }
 
 function firstAliasLine(source: string): number {

@@ -7,7 +7,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export async function readUtf8(absolutePath: string, displayPath: string): Promise<string> {
   const bytes = await readFile(absolutePath);
   try {
-    return utf8.decode(bytes).replace(/^\uFEFF/, '');
+    // Every leading byte-order mark goes (the decoder drops one): front matter is looked for where the text starts.
+    return utf8.decode(bytes).replace(/^\uFEFF+/, '');
   } catch {
     const { line, column } = firstInvalidByte(bytes);
     throw new DocsgenError('the file is not valid UTF-8', {

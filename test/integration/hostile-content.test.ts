@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readFile, symlink } from 'node:fs/promises';
+import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { DocsgenError } from '../../packages/core/src/errors.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
@@ -122,6 +123,27 @@ for (const target of ['../../.env', '../../.git/config', '../../site.config.ts',
       assert.ok(!existsSync(site.file('build')), 'nothing was published');
     }));
 }
+
+test('an MDX import of a partial or component outside the project is an error with file:line and is not published', () =>
+  withSite(async (site) => {
+    const outside = await copyFixture('basic');
+    try {
+      await outside.write('notes.md', 'SECRET_TOKEN=abc\n');
+      const fromDocs = path.relative(site.file('content/docs'), outside.file('notes.md'));
+      await symlink(outside.file('notes.md'), site.file('src-notes.md'));
+      for (const [source, line] of [[fromDocs, 5], ['@site/../' + path.basename(outside.root) + '/notes.md', 5], ['../../src-notes.md', 5]] as const) {
+        await site.write('content/docs/leak.mdx', `---\ntitle: 泄露\n---\n\nimport Notes from '${source}';\n\n<Notes />\n`);
+        await assert.rejects(build({ root: site.root, write: true }), failsWith(new RegExp(`content/docs/leak\\.mdx:${line}:1  MDX: import "${source.replace(/[.]/g, '\\.')}" is outside the project folder`)));
+        assert.ok(!existsSync(site.file('build')), 'nothing was published');
+      }
+      await site.write('notes/_inside.md', '项目里的片段\n');
+      await site.write('content/docs/leak.mdx', `---\ntitle: 片段\n---\n\nimport Notes from '../../notes/_inside.md';\n\n<Notes />\n`);
+      await build({ root: site.root, write: true });
+      assert.match(await site.read('build/docs/leak/index.html'), /项目里的片段/);
+    } finally {
+      await outside.remove();
+    }
+  }));
 
 test('images in the static folder and elsewhere in the content folder are published', () =>
   withSite(async (site) => {

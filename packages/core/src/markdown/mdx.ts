@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Expression, Program } from 'estree';
 import type { Code, Definition, Image, Link, Paragraph, Root, RootContent } from 'mdast';
@@ -12,6 +12,7 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import type { VFile } from 'vfile';
 import { DocsgenError } from '../errors.js';
+import { isWithin } from '../emit/output-folder.js';
 import { normalizeAdmonitionSyntax } from './admonitions.js';
 import { docState } from './doc-state.js';
 import { renderSiteComponent } from './site-components.js';
@@ -231,6 +232,7 @@ function readEsm(program: Program | undefined, context: MdxContext, node: RootCo
     if (statement.type === 'ImportDeclaration') {
       const source = String(statement.source.value);
       const binding = bindingFor(source, context);
+      if (binding.kind === 'partial' || binding.kind === 'site') assertInProject(binding.file, source, node, context);
       for (const specifier of statement.specifiers) context.bindings.set(specifier.local.name, binding);
       continue;
     }
@@ -256,6 +258,22 @@ function bindingFor(source: string, context: MdxContext): Binding {
   if (!local) return { kind: 'package', source };
   if (/\.mdx?$/.test(local)) return { kind: 'partial', file: local };
   return { kind: 'site', file: local };
+}
+
+/**
+ * A partial is published and a component is run: like images, they must be files of the project, also once symbolic
+ * links are followed, or `import Notes from '../../../../home/me/notes.md'` puts any file on the machine into the site.
+ */
+function assertInProject(file: string, source: string, node: RootContent, context: MdxContext): void {
+  const real = (target: string) => {
+    try {
+      return realpathSync(target);
+    } catch {
+      return target;
+    }
+  };
+  if (isWithin(real(file), real(context.root))) return;
+  throw unsupported(node, context, `import ${JSON.stringify(source)} is outside the project folder`, 'move the partial or component into the project (the docs folder or src/) and import it from there');
 }
 
 function readProps(node: JsxElement, context: MdxContext): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { readFile, symlink } from 'node:fs/promises';
+import { readFile, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { DocsgenError } from '../../packages/core/src/errors.js';
@@ -104,6 +104,34 @@ test('a slug that resolves onto another page is a duplicate route with file:line
     await assert.rejects(build({ root: site.root, write: true }), failsWith(/duplicate route \/docscenter\/docs\/guide\/: content\/docs\/guide\/(index|evil)\.md and content\/docs\/guide\/(index|evil)\.md both produce it/));
     await site.write('content/docs/guide/evil.md', '---\ntitle: 坏\nslug: ./../intro\n---\n正文\n');
     await assert.rejects(build({ root: site.root, write: true }), failsWith(/content\/docs\/guide\/evil\.md:3  duplicate route \/docscenter\/docs\/intro\//));
+  }));
+
+test('a category\'s generated-index slug may not leave the docs route nor take the route of a doc or another category', () =>
+  withSite(async (site) => {
+    await site.write('package.json', '{"name":"mine"}\n');
+    const category = (slug: string) => site.write('content/docs/guide/_category_.json', `{\n  "label": "指南",\n  "link": { "type": "generated-index", "slug": ${JSON.stringify(slug)} }\n}\n`);
+    for (const [slug, reason] of [
+      ['../../../../package', /content\/docs\/guide\/_category_\.json:3  category slug "\.\.\/\.\.\/\.\.\/\.\.\/package" leaves the docs route/],
+      ['a?b', /content\/docs\/guide\/_category_\.json:3  category slug "a\?b" contains a "\?" \(a query\)/],
+      ['/intro', /content\/docs\/guide\/_category_\.json  duplicate route \/docscenter\/docs\/intro\/: this category's generated index and doc "intro" both produce it/],
+      ['guide/', /content\/docs\/guide\/_category_\.json  duplicate route \/docscenter\/docs\/guide\/: this category's generated index and doc "guide\/index" both produce it/],
+    ] as const) {
+      await category(slug);
+      await assert.rejects(build({ root: site.root, write: true }), failsWith(reason));
+      assert.equal(await site.read('package.json'), '{"name":"mine"}\n');
+      assert.ok(!existsSync(site.file('build')), 'no output was written');
+    }
+    await category('/指南/./总览');
+    await build({ root: site.root, write: true });
+    assert.match(await site.read('build/docs/指南/总览/index.html'), /<h1[^>]*>指南<\/h1>/);
+    assert.match(await site.read('build/docs/guide/index.html'), /<title>/, 'the folder\'s own doc keeps its page');
+    await site.write('content/docs/more/page.md', '---\ntitle: 更多\n---\n正文\n');
+    await site.write('content/docs/more/_category_.yml', 'label: 更多\nlink:\n  type: generated-index\n  slug: /指南/总览\n');
+    await assert.rejects(build({ root: site.root, write: true }), failsWith(/content\/docs\/more\/_category_\.yml  duplicate route \/docscenter\/docs\/指南\/总览\/: this category's generated index and the generated index of "指南" both produce it/));
+    await rm(site.file('content/docs/more'), { recursive: true });
+    // The same from the config's sidebar, named by its key path.
+    await site.edit('site.config.ts', (text) => text.replace('export default defineConfig({', "export default defineConfig({\n  sidebar: [{ type: 'category', label: '全部', link: { type: 'generated-index', slug: '../../x' }, items: ['intro'] }],"));
+    await assert.rejects(build({ root: site.root, write: true }), failsWith(/site\.config\.ts  sidebar\[0\]\.link\.slug "\.\.\/\.\.\/x" leaves the docs route/));
   }));
 
 test('relative slugs resolve against the doc\'s folder, within the docs route', () =>

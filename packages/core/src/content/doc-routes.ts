@@ -39,8 +39,11 @@ function isFolderIndex(pathId: string, dir: string): boolean {
   return /^(index|readme)$/i.test(name) || (dir !== '' && name === dir.slice(dir.lastIndexOf('/') + 1));
 }
 
-/** Resolves `.` and `..` against the doc's folder; refuses what climbs out of the docs route or is no plain path. */
-function normaliseSlug(slug: string, base: string, { file, line, what }: { file: string; line: number; what: 'slug' | 'route' }): string {
+/**
+ * Resolves `.` and `..` against the doc's folder (`base`); refuses what climbs out of the docs route or is no plain path.
+ * `what` names the value in errors: `slug`, `route`, `category slug`.
+ */
+export function normaliseSlug(slug: string, base: string, { file, line, what }: { file: string; line?: number; what: string }): string {
   const fail = (reason: string, hint?: string) => new DocsgenError(`${what} ${JSON.stringify(slug)} ${reason}`, { location: { file, line }, hint });
   const bad = /[?#%\\]|[\u0000-\u001f\u007f]/.exec(slug);
   if (bad) {

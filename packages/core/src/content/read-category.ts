@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { SidebarCategoryLink } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
+import { normaliseSlug } from './doc-routes.js';
 import { splitNumberPrefix, stripNumberPrefixes } from './number-prefix.js';
 import type { CategoryMeta } from './scan-content.js';
 
@@ -20,7 +21,7 @@ export function readCategory(text: string, file: string, dir: string): CategoryM
     label: meta.label as string | undefined,
     position: (meta.position as number | undefined) ?? splitNumberPrefix(path.posix.basename(dir)).position,
     collapsed: meta.collapsed as boolean | undefined,
-    link: readLink(meta.link, file),
+    link: readLink(meta.link, file, text),
   };
 }
 
@@ -36,13 +37,16 @@ function parseMeta(text: string, file: string): Record<string, unknown> {
   return raw as Record<string, unknown>;
 }
 
-function readLink(link: unknown, file: string): SidebarCategoryLink | undefined {
+function readLink(link: unknown, file: string, source: string): SidebarCategoryLink | undefined {
   if (link === undefined || link === null) return undefined;
   const value = link as Record<string, unknown>;
   if (value.type === 'doc' && typeof value.id === 'string') return { type: 'doc', id: value.id };
   if (value.type === 'generated-index') {
     const text = (key: string) => (typeof value[key] === 'string' ? (value[key] as string) : undefined);
-    return { type: 'generated-index', slug: text('slug'), title: text('title'), description: text('description') };
+    const slug = text('slug');
+    // The generated page is written at this path, so it is normalised and contained as a doc's slug is.
+    const line = source.split('\n').findIndex((row) => /(?:^|[\s{,])["']?slug["']?\s*:/.test(row)) + 1 || undefined;
+    return { type: 'generated-index', slug: slug === undefined ? undefined : normaliseSlug(slug, '', { file, line, what: 'category slug' }), title: text('title'), description: text('description') };
   }
   throw new DocsgenError('"link" must be { type: "doc", id } or { type: "generated-index" }', { location: { file } });
 }

@@ -3,6 +3,7 @@ import GithubSlugger from 'github-slugger';
 import { joinUrl, type NavLink, type SidebarCategoryItem, type SidebarItem } from '@docsgen/shared';
 import type { SidebarCategoryLink, SidebarConfigItem, SiteConfig } from '../config/schema.js';
 import { CONFIG_FILE } from '../config/load-config.js';
+import { normaliseSlug } from '../content/doc-routes.js';
 import { stripNumberPrefixes } from '../content/number-prefix.js';
 import type { CategoryMeta } from '../content/scan-content.js';
 import { DocsgenError } from '../errors.js';
@@ -73,7 +74,7 @@ function fromConfig(list: SidebarConfigItem[], context: CategoryContext, keyPath
       return { type: 'doc', docId: id, label: (typeof entry === 'string' ? undefined : entry.label) ?? doc.label, href: doc.route };
     }
     if (entry.type === 'link') return { type: 'link', label: entry.label, href: entry.href, external: /^[a-z]+:/i.test(entry.href) };
-    return categoryItem({ label: entry.label, collapsed: entry.collapsed ?? true, link: entry.link, items: fromConfig(entry.items, context, `${key}.items`) }, context, `${key}.link`);
+    return categoryItem({ label: entry.label, collapsed: entry.collapsed ?? true, link: entry.link, items: fromConfig(entry.items, context, `${key}.items`) }, context, { file: CONFIG_FILE, key: `${key}.link` });
   });
 }
 
@@ -81,18 +82,37 @@ function fromConfig(list: SidebarConfigItem[], context: CategoryContext, keyPath
 function categoryItem(
   { label, collapsed, link, items }: { label: string; collapsed: boolean; link?: SidebarCategoryLink; items: SidebarItem[] },
   context: CategoryContext,
-  key: string,
+  declared: CategoryDeclaration,
 ): SidebarCategoryItem {
   if (link === undefined) return { type: 'category', label, collapsed, items };
   if (typeof link === 'string' || link.type === 'doc') {
-    const doc = requireDoc(context.byId, typeof link === 'string' ? link : link.id, key);
+    const doc = requireDoc(context.byId, typeof link === 'string' ? link : link.id, declared.key ?? declared.file);
     return { type: 'category', label, collapsed, href: doc.route, docId: doc.id, items };
   }
-  const slug = link.slug ? link.slug.replace(/^\/+|\/+$/g, '') : `category/${context.slugger.slug(label)}`;
+  const what = declared.key ? `${declared.key}.slug` : 'category slug';
+  const slug = link.slug ? normaliseSlug(link.slug, '', { file: declared.file, what }) : `category/${context.slugger.slug(label)}`;
   const route = joinUrl(context.docsBase, slug + '/');
+  assertRouteFree(route, context, declared);
   const index: GeneratedIndex = { docId: `category:${route}`, route, title: link.title ?? label, description: link.description, items };
   context.generatedIndexes.push(index);
   return { type: 'category', label, collapsed, href: route, docId: index.docId, items };
+}
+
+/** Where a category is declared: a `_category_` file, or the config's sidebar at a key path. */
+interface CategoryDeclaration {
+  file: string;
+  key?: string;
+}
+
+/** A generated index is written at its route: it must not silently take the place of a doc or of another index. */
+function assertRouteFree(route: string, context: CategoryContext, declared: CategoryDeclaration): void {
+  const doc = context.docs.find((candidate) => candidate.route === route);
+  const index = context.generatedIndexes.find((candidate) => candidate.route === route);
+  if (!doc && !index) return;
+  throw new DocsgenError(`${declared.key ? declared.key + ': ' : ''}duplicate route ${route}: this category's generated index and ${doc ? `doc "${doc.id}"` : `the generated index of "${index!.title}"`} both produce it`, {
+    location: { file: declared.file },
+    hint: 'give the category another slug',
+  });
 }
 
 function requireDoc(byId: Map<string, SidebarDoc>, id: string, key: string): SidebarDoc {
@@ -143,7 +163,7 @@ function folderItems(node: FolderNode, meta: Map<string, CategoryMeta>, context:
     const items = folderItems(folder, meta, context);
     if (!items.length && !index) continue;
     const label = category?.label ?? index?.label ?? name;
-    const item = categoryItem({ label, collapsed: category?.collapsed ?? true, link: category?.link ?? index?.id, items }, context, category?.file ?? folder.dir);
+    const item = categoryItem({ label, collapsed: category?.collapsed ?? true, link: category?.link ?? index?.id, items }, context, { file: category?.file ?? folder.dir });
     entries.push({ position: category?.position ?? index?.position ?? Infinity, name, item });
   }
   entries.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));

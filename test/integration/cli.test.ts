@@ -151,6 +151,22 @@ test('npm install links the docsgen command, so `npx docsgen` and the npm script
   assert.match(result.stdout, /docsgen checked \d+ pages/);
 });
 
+/** A private mount namespace (root only) can make docsgen's own folders read-only for one process and nobody else. */
+const canUnshare = process.getuid?.() === 0 && spawnSync('unshare', ['-m', '--propagation', 'private', 'true']).status === 0;
+
+test('build and check work with docsgen installed read-only (a global install, a container image)', { skip: !canUnshare && 'needs root for a private read-only mount' }, () => {
+  const readOnly = ['bin', 'dist', 'packages', 'theme', 'node_modules'].map((dir) => path.join(repoRoot, dir));
+  const mounts = readOnly.map((dir) => `mount --bind "${dir}" "${dir}" && mount -o remount,ro,bind "${dir}"`).join(' && ');
+  const cli = `"${process.execPath}" "${path.join(repoRoot, 'bin/docsgen.js')}" --root "${site.root}"`;
+  // The probe proves the mounts took: without them the test would pass whatever the build writes.
+  const script = `${mounts} && ! touch "${path.join(repoRoot, 'theme/.probe')}" 2>/dev/null && ${cli} check && ${cli} build --out read-only-install --threads 2`;
+  const result = spawnSync('unshare', ['-m', '--propagation', 'private', 'sh', '-c', script], { encoding: 'utf8' });
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /docsgen checked \d+ pages[\s\S]*docsgen built \d+ pages/);
+  assert.ok(existsSync(site.file('read-only-install/index.html')), 'the React home page rendered');
+  assert.ok(existsSync(site.file('read-only-install/docs/intro/index.html')));
+});
+
 /** Pids of processes whose command line holds every one of `parts`. */
 function processesWith(...parts: string[]): number[] {
   return readdirSync('/proc')

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { stageOutput } from '../../packages/core/src/emit/emit-site.js';
@@ -147,6 +147,18 @@ test('builds into one output at the same time all succeed and leave one complete
     assert.deepEqual(results.map((result) => result.status), ['fulfilled', 'fulfilled', 'fulfilled'], results.map((r) => (r.status === 'rejected' ? String(r.reason) : '')).join(' '));
     assert.match(await site.read('build/docs/intro/index.html'), /<\/html>/);
     assert.deepEqual((await readdir(site.root)).filter((entry) => entry.startsWith('.build.')), []);
+  }));
+
+test('an empty lock left by a build killed as it took the lock does not stop later builds', { timeout: 60_000 }, () =>
+  withSite(async (site) => {
+    await build({ root: site.root, write: true });
+    await site.write('.build.docsgen-lock', '');
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await utimes(site.file('.build.docsgen-lock'), minuteAgo, minuteAgo);
+    await site.edit('content/docs/intro.md', (text) => text + '\n锁之后。\n');
+    await build({ root: site.root, write: true });
+    assert.match(await site.read('build/docs/intro/index.html'), /锁之后/);
+    assert.ok(!existsSync(site.file('.build.docsgen-lock')), 'the lock is released');
   }));
 
 /** mount(8) needs root; elsewhere the two tests below are skipped. */

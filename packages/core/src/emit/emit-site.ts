@@ -162,8 +162,7 @@ async function withLock(lock: string, work: () => Promise<void>): Promise<void> 
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
-      if (holder && holder !== process.pid && !isRunning(holder)) await rm(lock, { force: true });
+      if (await isStaleLock(lock)) await rm(lock, { force: true });
       else await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -172,6 +171,17 @@ async function withLock(lock: string, work: () => Promise<void>): Promise<void> 
   } finally {
     await rm(lock, { force: true });
   }
+}
+
+/** How long a lock may stay empty: its holder writes its pid right after creating it, unless it was killed in between. */
+const EMPTY_LOCK_MS = 5_000;
+
+/** A lock whose build is gone: its pid is not running, or it was left empty by a build killed as it took it. */
+async function isStaleLock(lock: string): Promise<boolean> {
+  const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
+  if (holder) return holder !== process.pid && !isRunning(holder);
+  const info = await stat(lock).catch(() => undefined);
+  return info !== undefined && Date.now() - info.mtimeMs > EMPTY_LOCK_MS;
 }
 
 function isRunning(pid: number): boolean {

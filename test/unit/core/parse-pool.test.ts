@@ -5,6 +5,7 @@ import { scanContent } from '../../../packages/core/src/content/scan-content.js'
 import { createCodeHighlighter } from '../../../packages/core/src/markdown/highlighter.js';
 import { createMarkdownProcessor } from '../../../packages/core/src/markdown/parse-docs.js';
 import { parseMany } from '../../../packages/core/src/markdown/parse-pool.js';
+import { DocsgenError } from '../../../packages/core/src/errors.js';
 import { buildRoutes } from '../../../packages/core/src/site/build-routes.js';
 import { copyFixture } from '../../helpers/fixtures.js';
 
@@ -18,6 +19,28 @@ test('docs parsed on worker threads come back complete, in order, and equal to p
     const onWorkers = await parseMany(content.docs, { ...options, minCharsForWorkers: 0 });
     assert.deepEqual(onWorkers.map((doc) => doc.source.file), content.docs.map((doc) => doc.file));
     assert.deepEqual(onWorkers, here);
+  } finally {
+    await site.remove();
+  }
+});
+
+test('every failing doc is reported, whichever thread parsed it', async () => {
+  const site = await copyFixture('basic');
+  try {
+    const bad = Array.from({ length: 6 }, (_, i) => `content/docs/deep-${i}.md`);
+    // Long enough to be shared out between the threads before the fixture's docs.
+    for (const file of bad) await site.write(file, '---\ntitle: 深\n---\n' + '> '.repeat(40) + '引用\n\n' + '正文。'.repeat(5_000) + '\n');
+    const { config, root } = await loadConfig(site.root);
+    const content = await scanContent({ root, config, includeDrafts: true });
+    const options = { config, routesByDocsPath: buildRoutes(content).routesByDocsPath, processor: () => createMarkdownProcessor(createCodeHighlighter()) };
+    for (const threads of [1, 2]) {
+      await assert.rejects(parseMany(content.docs, { ...options, threads }), (error: unknown) => {
+        assert.ok(error instanceof DocsgenError);
+        const message = error.format();
+        for (const file of bad) assert.match(message, new RegExp(`${file.replace(/[.]/g, '\\.')}:4  block quotes and lists are nested 40 levels deep`), `${threads} threads: ${file} is reported`);
+        return true;
+      });
+    }
   } finally {
     await site.remove();
   }

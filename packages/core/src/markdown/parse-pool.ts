@@ -97,7 +97,8 @@ export function combineFailures(failures: DocsgenError[]): DocsgenError {
   return new DocsgenError(first.message, {
     location: first.location,
     hint: first.hint,
-    details: [...first.details, ...others.map((failure) => failure.format().split('\n')[0])],
+    // A worker's failure already combines its share's: its details are failures of other docs, kept with it.
+    details: [...first.details, ...others.flatMap((failure) => [failure.format().split('\n')[0], ...failure.details])],
     cause: first.cause,
   });
 }

@@ -174,6 +174,11 @@ const PATHOLOGICAL: Record<string, (n: number) => string> = {
   'open brackets': (n) => '['.repeat(n) + 'x',
   'open html': (n) => '<a '.repeat(n),
   'backticks': (n) => '`a'.repeat(n),
+  'setext headings': (n) => 'a\n=\n'.repeat(n),
+  'setext headings between blank lines': (n) => 'a\n---\n\n'.repeat(n),
+  'nested admonitions': (n) => ':::note\n'.repeat(n) + '提示\n' + ':::\n'.repeat(n),
+  'admonitions in block quotes': (n) => Array.from({ length: n }, (_, i) => '> '.repeat(Math.min(i, 20)) + ':::tip').join('\n'),
+  'nested html blocks': (n) => '<div>\n\n'.repeat(n) + '正文',
 };
 
 test('pathological nesting and markup: every document is parsed or refused with its file and line, within a bound per document', () => {

@@ -264,10 +264,16 @@ test('pathological documents fail at once with file, line and reason, and every 
     await site.write('content/docs/stars.md', '---\ntitle: 星号\n---\n\n正常的段落。\n\n' + '*a'.repeat(100_000) + '\n');
     await site.write('content/docs/quotes.md', '---\ntitle: 引用\n---\n' + '>'.repeat(100_000) + ' 引用\n');
     await site.write('content/docs/lists.md', '---\ntitle: 列表\n---\n' + '- '.repeat(3_000) + '项\n');
+    await site.write('content/docs/admonitions.md', '---\ntitle: 提示\n---\n\n' + ':::note\n'.repeat(3_000) + '提示\n' + ':::\n'.repeat(3_000));
+    await site.write('content/docs/setext.md', '---\ntitle: 标题\n---\n' + '标题\n===\n'.repeat(100_000));
+    await site.write('content/docs/elements.md', '---\ntitle: 元素\n---\n' + '<div>\n\n'.repeat(10_000) + '正文\n');
     await assert.rejects(build({ root: site.root, write: true }), (error: unknown) => {
       assert.ok(error instanceof DocsgenError);
       const message = error.format();
       assert.match(message, /content\/docs\/lists\.md:4  block quotes and lists are nested 3000 levels deep, more than 32/);
+      assert.match(message, /content\/docs\/admonitions\.md:37  ::: containers \(admonitions\) are nested 33 levels deep, more than 32/);
+      assert.match(message, /content\/docs\/setext\.md:2005  the document has more than 1000 setext headings/);
+      assert.match(message, /content\/docs\/elements\.md:204  HTML or JSX elements are nested 101 levels deep, more than 100/);
       assert.match(message, /content\/docs\/quotes\.md:4  block quotes and lists are nested 100000 levels deep, more than 32/);
       assert.match(message, /content\/docs\/stars\.md:7  a paragraph has 100000 runs of \*, _, ~, `, \[ or <, more than 1000/);
       return true;

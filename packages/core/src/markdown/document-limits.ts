@@ -9,8 +9,15 @@ import { DocsgenError } from '../errors.js';
 export const DOCUMENT_LIMITS = {
   /** Characters in one document (about 6 MB of Chinese text). */
   characters: 2_000_000,
-  /** Block quotes and list items nested in one another. */
+  /** Block quotes and list items nested in one another; `:::` containers (admonitions, directives) nested likewise. */
   nesting: 32,
+  /**
+   * Setext headings (text underlined with a line of `=` or `-`): the parser's cost grows with the square of their number
+   * in a document (8,000 of them took 30 s, 100,000 in 300 KB ran for hours).
+   */
+  setextHeadings: 1_000,
+  /** HTML or JSX elements opened at the start of a line and nested in one another (a few thousand overflow the stack). */
+  elementNesting: 100,
   /** Runs of emphasis and link markup (`*`, `_`, `~`, `` ` ``, `[`, `<`) in one paragraph (text between blank lines). */
   markupRuns: 1_000,
   /**
@@ -21,14 +28,25 @@ export const DOCUMENT_LIMITS = {
 };
 
 const MARKUP_RUN = /\*+|_+|~+|`+|\[|</g;
+/** A tag at the start of a line: `<div …>`, `</div>`, `<Tabs>`; group 1 is the `/` of a closing tag, 3 of a self-closing one. */
+const LINE_TAG = /^[ \t>]*<(\/?)([A-Za-z][\w.-]*)\b[^>\n]*?(\/?)>/gm;
+/** Elements that need no closing tag: void elements and those HTML closes by itself (`<p>`, `<li>`, table rows …). */
+const UNCLOSED_ELEMENTS = new Set('area base br col embed hr img input link meta source track wbr p li dt dd tr td th thead tbody tfoot option optgroup colgroup caption rp rt'.split(' '));
+/** An underline: a line of only `=` or `-` right under a line of text. Lines of `---` under a list item count too: an estimate from above. */
+const SETEXT_UNDERLINE = /^[ \t]*\S[^\n]*\n {0,3}(?:=+|-+)[ \t]*$/gm;
+/** A `:::` container's opening (`:::note`, `:::tip 标题`, also inside a block quote) or closing (only colons) line. */
+const CONTAINER_FENCE = /^[ \t>]*:{3,}[ \t]*([A-Za-z][\w-]*)?/gm;
 
 /** Throws, naming the document and the line, when the body exceeds one of DOCUMENT_LIMITS. */
 export function assertWithinLimits(body: string, file: string, bodyLine: number): void {
-  const fail = (offset: number, reason: string, hint: string) =>
+  const fail: Fail = (offset, reason, hint) =>
     new DocsgenError(reason, { location: { file, line: bodyLine + countLines(body, offset) }, hint });
   if (body.length > DOCUMENT_LIMITS.characters) {
     throw fail(0, `the document has ${body.length} characters, more than ${DOCUMENT_LIMITS.characters}`, 'split it into several documents');
   }
+  assertFewSetextHeadings(body, fail);
+  assertShallowContainers(body, fail);
+  assertShallowElements(body, fail);
   let work = 0;
   // Paragraphs: runs of lines without a blank line between them.
   for (const { 0: paragraph, index: offset } of body.matchAll(/[^\n]+(?:\n(?![ \t]*\n)[^\n]*)*/g)) {
@@ -42,6 +60,43 @@ export function assertWithinLimits(body: string, file: string, bodyLine: number)
     const nesting = deepestNesting(paragraph);
     if (nesting.depth > DOCUMENT_LIMITS.nesting) {
       throw fail(offset + nesting.offset, `block quotes and lists are nested ${nesting.depth} levels deep, more than ${DOCUMENT_LIMITS.nesting}`, 'flatten the structure');
+    }
+  }
+}
+
+type Fail = (offset: number, reason: string, hint: string) => DocsgenError;
+
+function assertFewSetextHeadings(body: string, fail: Fail): void {
+  let count = 0;
+  for (const match of body.matchAll(SETEXT_UNDERLINE)) {
+    if (++count > DOCUMENT_LIMITS.setextHeadings) {
+      throw fail(match.index + match[0].indexOf('\n') + 1, `the document has more than ${DOCUMENT_LIMITS.setextHeadings} setext headings (text underlined with = or -)`, 'write headings as # 标题, put a blank line between text and a --- rule, or split the document');
+    }
+  }
+}
+
+/** `:::` containers span blank lines, so their depth is followed through the whole document, not per paragraph. */
+function assertShallowContainers(body: string, fail: Fail): void {
+  let depth = 0;
+  for (const match of body.matchAll(CONTAINER_FENCE)) {
+    if (!match[1]) {
+      depth = Math.max(0, depth - 1);
+      continue;
+    }
+    if (++depth > DOCUMENT_LIMITS.nesting) {
+      throw fail(match.index, `::: containers (admonitions) are nested ${depth} levels deep, more than ${DOCUMENT_LIMITS.nesting}`, 'flatten the structure');
+    }
+  }
+}
+
+function assertShallowElements(body: string, fail: Fail): void {
+  let depth = 0;
+  for (const match of body.matchAll(LINE_TAG)) {
+    const [, closing, name, selfClosing] = match;
+    if (selfClosing || UNCLOSED_ELEMENTS.has(name.toLowerCase())) continue;
+    if (closing) depth = Math.max(0, depth - 1);
+    else if (++depth > DOCUMENT_LIMITS.elementNesting) {
+      throw fail(match.index, `HTML or JSX elements are nested ${depth} levels deep, more than ${DOCUMENT_LIMITS.elementNesting}`, 'flatten the structure');
     }
   }
 }

@@ -188,6 +188,10 @@ function render(processor: MarkdownProcessor, body: string, state: DocState, doc
   } catch (error) {
     if (error instanceof DocsgenError || isMdxSyntaxError(error)) throw error;
     const { line, column } = errorPlace(error, doc);
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      // What the limits of document-limits.ts do not count, such as HTML or JSX elements thousands deep.
+      throw new DocsgenError('the document is nested too deeply to process (elements or containers inside one another)', { location: { file: doc.file, line, column }, hint: 'flatten the structure', cause: error });
+    }
     throw new DocsgenError(`cannot process Markdown: ${(error as Error).message}`, { location: { file: doc.file, line, column }, cause: error });
   }
 }

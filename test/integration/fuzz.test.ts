@@ -179,6 +179,11 @@ const PATHOLOGICAL: Record<string, (n: number) => string> = {
   'nested admonitions': (n) => ':::note\n'.repeat(n) + '提示\n' + ':::\n'.repeat(n),
   'admonitions in block quotes': (n) => Array.from({ length: n }, (_, i) => '> '.repeat(Math.min(i, 20)) + ':::tip').join('\n'),
   'nested html blocks': (n) => '<div>\n\n'.repeat(n) + '正文',
+  // Table rows and list items are matched one by one; lines that only look like them continue one paragraph.
+  'table rows with markup': (n) => '| 错误码 | 说明 |\n|---|---|\n' + '| `1003` | *设备* [离线](./x.md) |\n'.repeat(Math.min(n, 2_000)),
+  'list items with markup': (n) => '- `api` *说明* [链接](./x.md)\n'.repeat(Math.min(n, 2_000)),
+  'rows under a mismatched delimiter': (n) => 'a | b\n|---|---|---|\n' + '| *a |\n'.repeat(n),
+  'ordered items that cannot interrupt a paragraph': (n) => '正文\n' + '2. *a\n'.repeat(n),
 };
 
 test('pathological nesting and markup: every document is parsed or refused with its file and line, within a bound per document', () => {

@@ -50,12 +50,14 @@ export function assertWithinLimits(body: string, file: string, bodyLine: number)
   let work = 0;
   // Paragraphs: runs of lines without a blank line between them.
   for (const { 0: paragraph, index: offset } of body.matchAll(/[^\n]+(?:\n(?![ \t]*\n)[^\n]*)*/g)) {
-    // A short paragraph cannot hold enough runs to matter: most are not scanned.
-    const runs = paragraph.length > 50 ? (paragraph.match(MARKUP_RUN)?.length ?? 0) : 0;
-    work += runs * runs;
-    if (runs > DOCUMENT_LIMITS.markupRuns || work > DOCUMENT_LIMITS.markupWork) {
-      const reason = runs > DOCUMENT_LIMITS.markupRuns ? `a paragraph has ${runs} runs of *, _, ~, \`, [ or <, more than ${DOCUMENT_LIMITS.markupRuns}` : 'the document has more emphasis and link markup than one document may (see the limits in the README)';
-      throw fail(offset, reason, 'escape literal characters (\\*, \\_, \\[), put such text in a code block, or split the document');
+    for (const block of inlineBlocks(paragraph)) {
+      // A short block cannot hold enough runs to matter: most are not scanned.
+      const runs = block.text.length > 50 ? (block.text.match(MARKUP_RUN)?.length ?? 0) : 0;
+      work += runs * runs;
+      if (runs > DOCUMENT_LIMITS.markupRuns || work > DOCUMENT_LIMITS.markupWork) {
+        const reason = runs > DOCUMENT_LIMITS.markupRuns ? `a paragraph has ${runs} runs of *, _, ~, \`, [ or <, more than ${DOCUMENT_LIMITS.markupRuns}` : 'the document has more emphasis and link markup than one document may (see the limits in the README)';
+        throw fail(offset + block.offset, reason, 'escape literal characters (\\*, \\_, \\[), put such text in a code block, or split the document');
+      }
     }
     const nesting = deepestNesting(paragraph);
     if (nesting.depth > DOCUMENT_LIMITS.nesting) {
@@ -99,6 +101,48 @@ function assertShallowElements(body: string, fail: Fail): void {
       throw fail(match.index, `HTML or JSX elements are nested ${depth} levels deep, more than ${DOCUMENT_LIMITS.elementNesting}`, 'flatten the structure');
     }
   }
+}
+
+/** A list item with content: a bullet one can start even inside a paragraph, an ordered one only as `1.` or within a list. */
+const BULLET_ITEM = /^[ \t>]*[-*+][ \t]+\S/;
+const ORDERED_ITEM = /^[ \t>]*(\d{1,9})[.)][ \t]+\S/;
+const ATX_HEADING = /^[ \t>]*#{1,6}(?:[ \t]|$)/;
+const TABLE_DELIMITER_ROW = /^[ \t>]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+
+/**
+ * The blocks of a paragraph (lines without a blank one between) whose inline markup the parser matches separately:
+ * each list item, heading and table row is its own, so a table of 600 error codes with a code span and a link per row
+ * is 600 small blocks, not one of 1,800 runs. Lines that would only continue a paragraph stay with it: an estimate that
+ * errs towards counting too much together, never too little.
+ */
+function inlineBlocks(paragraph: string): { text: string; offset: number }[] {
+  const lines = paragraph.split('\n');
+  const table = lines.length > 1 && isTableStart(lines[0], lines[1]);
+  const blocks: { text: string; offset: number }[] = [];
+  let start = 0;
+  let at = 0;
+  let inList = BULLET_ITEM.test(lines[0]) || ORDERED_ITEM.test(lines[0]);
+  lines.forEach((line, i) => {
+    if (i > 0) {
+      const ordered = ORDERED_ITEM.exec(line);
+      const item = BULLET_ITEM.test(line) || (ordered !== null && (ordered[1] === '1' || inList));
+      if (table || item || ATX_HEADING.test(line)) {
+        blocks.push({ text: paragraph.slice(start, at - 1), offset: start });
+        start = at;
+      }
+      inList ||= item;
+    }
+    at += line.length + 1;
+  });
+  blocks.push({ text: paragraph.slice(start), offset: start });
+  return blocks;
+}
+
+/** A GFM table: a header row, then a delimiter row with as many cells (otherwise both are paragraph text). */
+function isTableStart(header: string, delimiter: string): boolean {
+  if (!delimiter.includes('|') || !TABLE_DELIMITER_ROW.test(delimiter)) return false;
+  const cells = (row: string) => row.replace(/^[ \t>]*\|?|\|?[ \t]*$/g, '').split(/(?<!\\)\|/).length;
+  return cells(header) === cells(delimiter);
 }
 
 /** Estimated container depth of the deepest line: list and quote markers opened on it plus its indentation in levels of two columns. */

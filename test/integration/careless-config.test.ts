@@ -55,3 +55,19 @@ test('a configuration that never finishes loading fails with a message and leave
     await rm(temp, { recursive: true, force: true });
   }
 });
+
+for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', ' \u0001javascript:alert(1)', 'data:text/html,<script>alert(1)</script>']) {
+  test(`a sidebar link to ${JSON.stringify(href)} is refused with its key path`, () =>
+    expectError(
+      (site) => site.edit('site.config.ts', (text) => text.replace('export default defineConfig({', `export default defineConfig({\n  sidebar: ['intro', { type: 'link', label: '坏', href: ${JSON.stringify(href)} }],`)),
+      /site\.config\.ts  invalid configuration: sidebar\[1\]\.href: must be a path in the site or an http\(s\), mailto: or tel: URL/,
+    ));
+}
+
+test('an editUrl that is not http(s) is refused, given as a string or returned by a function', async () => {
+  await expectError((site) => site.edit('site.config.ts', (text) => text.replace('export default defineConfig({', "export default defineConfig({\n  editUrl: 'javascript:alert(1)//',")), /site\.config\.ts  invalid configuration: editUrl/);
+  await expectError(
+    (site) => site.edit('site.config.ts', (text) => text.replace('export default defineConfig({', "export default defineConfig({\n  editUrl: ({ file }) => 'javascript:alert(1)//' + file,")),
+    /site\.config\.ts  editUrl: the function returned "javascript:alert\(1\)\/\/content\/docs\/[^"]+" for content\/docs\/[^ ]+, which is not an http\(s\) URL/,
+  );
+});

@@ -92,6 +92,15 @@ for (const [slug, reason] of [
     }));
 }
 
+test('custom_edit_url in front matter must be http(s): a javascript: edit link is refused with file:line', () =>
+  withSite(async (site) => {
+    for (const url of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>']) {
+      await site.write('content/docs/evil.md', `---\ntitle: 坏\ncustom_edit_url: '${url}'\n---\n正文\n`);
+      await assert.rejects(build({ root: site.root, write: true }), failsWith(/content\/docs\/evil\.md:3  invalid front matter: custom_edit_url: must be an http\(s\) URL/));
+      assert.ok(!existsSync(site.file('build')), 'nothing was published');
+    }
+  }));
+
 test('an id with a path in it is refused with file:line', () =>
   withSite(async (site) => {
     await site.write('content/docs/evil.md', '---\ntitle: 坏\nid: ../../../package\n---\n正文\n');

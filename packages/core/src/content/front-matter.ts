@@ -19,8 +19,8 @@ export const frontMatterSchema = z
     hide_table_of_contents: z.boolean().default(false),
     toc_min_heading_level: z.number().int().min(2).max(6).optional(),
     toc_max_heading_level: z.number().int().min(2).max(6).optional(),
-    /** This doc's "编辑此页" URL; null hides the link. */
-    custom_edit_url: z.url().nullable().optional(),
+    /** This doc's "编辑此页" URL; null hides the link. Never `javascript:`: it would run in the site's pages. */
+    custom_edit_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).nullable().optional(),
     /** Overrides what git says of the doc's last change; YAML dates arrive as Date. */
     last_update: z
       .object({

@@ -35,9 +35,23 @@ function editUrlOf(doc: DocSource, editUrl: SiteConfig['editUrl']): string | und
   if (custom !== undefined) return custom ?? undefined;
   if (typeof editUrl === 'string') return editUrl.replace(/\/*$/, '/') + doc.file.split('\\').join('/');
   if (!editUrl) return undefined;
+  let url: string | undefined;
   try {
-    return editUrl({ docId: doc.id, docPath: doc.docsPath, file: doc.file, permalink: doc.route }) || undefined;
+    url = editUrl({ docId: doc.id, docPath: doc.docsPath, file: doc.file, permalink: doc.route }) || undefined;
   } catch (error) {
     throw new DocsgenError(`editUrl: the function failed for ${doc.file}: ${(error as Error).message}`, { location: { file: CONFIG_FILE }, cause: error });
+  }
+  // The schema checks a string editUrl; what a function returns is checked here, as the link goes into every page.
+  if (url !== undefined && !isHttpUrl(url)) {
+    throw new DocsgenError(`editUrl: the function returned ${JSON.stringify(url)} for ${doc.file}, which is not an http(s) URL`, { location: { file: CONFIG_FILE } });
+  }
+  return url;
+}
+
+function isHttpUrl(url: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(url).protocol);
+  } catch {
+    return false;
   }
 }

@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startBrowserSite, type BrowserSite } from '../helpers/browser-site.js';
-import { drawnControls, outsideContainer, overlappingPairs, unreachableControls } from '../helpers/geometry.js';
+import { blankRightOf, drawnControls, outsideContainer, overlappingPairs, unreachableControls } from '../helpers/geometry.js';
 
 let site: BrowserSite;
 before(async () => {
@@ -149,6 +149,35 @@ test('at 1280 px the article column is about 900 px wide: the table of contents 
   assert.ok(await page.getByRole('button', { name: '本页目录' }).isVisible());
   await context.close();
 });
+
+// From 1400 px the table of contents has a column of its own beside the article, as on every documentation site;
+// below its links that column is blank, and a code block wider than the 900 px column still scrolls there.
+for (const width of [1024, 1280]) {
+  test(`at ${width} px a code block that scrolls sideways has nothing but the page's gutter beside it`, async () => {
+    // Before the 900 px column, at 1280 px the code scrolled in a 664 px column beside a table-of-contents column
+    // left blank below its few links.
+    const { page, context } = await site.open(DOC, { width });
+    const blanks: string[] = [];
+    for (const path of [DOC, 'docs/api/signature/', 'docs/web/websdk/account/']) {
+      await page.goto(site.url(path));
+      const blocks = page.locator('.markdown .code-block');
+      const column = (await page.locator('.markdown').boundingBox())!;
+      let scrolling = 0;
+      for (let i = 0; i < (await blocks.count()); i++) {
+        const block = blocks.nth(i);
+        if (!(await block.locator('pre').evaluate((pre) => pre.scrollWidth > pre.clientWidth + 1))) continue;
+        scrolling++;
+        const box = (await block.boundingBox())!;
+        assert.ok(Math.abs(box.x + box.width - (column.x + column.width)) < 1, `${path}: a scrolling code block reaches the column's right edge (${box.x + box.width} of ${column.x + column.width} px)`);
+        const blank = await blankRightOf(block);
+        if (blank > 64) blanks.push(`${path} block ${i + 1}: ${blank} px blank to its right`);
+      }
+      assert.ok(scrolling > 0, `${path} has a code block wider than the column to check`);
+    }
+    assert.deepEqual(blanks, []);
+    await context.close();
+  });
+}
 
 test('Chinese comments in code are drawn upright, not in a slanted copy of an upright font', async () => {
   const { page, context } = await site.open('docs/web/websdk/account/');

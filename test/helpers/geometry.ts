@@ -96,3 +96,25 @@ export async function outsideContainer(page: Page, root: string, container: stri
     [root, container],
   );
 }
+
+/**
+ * The widest blank strip to the right of the element, in pixels, along the part of it in view: stepping right from its
+ * edge, `document.elementFromPoint` meets only the boxes it sits in (article, container, page) until something else
+ * is drawn there (a table of contents, the screen's edge). Where a scrolling code block has such a strip, it could
+ * have been as wide as the strip instead of scrolling.
+ */
+export async function blankRightOf(element: Locator): Promise<number> {
+  await nameShim(element.page());
+  await element.scrollIntoViewIfNeeded();
+  return element.evaluate((block) => {
+    const box = block.getBoundingClientRect();
+    const holds = (hit: Element | null) => hit !== null && hit.contains(block);
+    let widest = 0;
+    for (let y = Math.max(box.top, 0) + 4; y < Math.min(box.bottom, innerHeight) - 4; y += 16) {
+      let x = box.right + 1;
+      while (x < innerWidth && holds(document.elementFromPoint(x, y))) x += 2;
+      widest = Math.max(widest, Math.min(x, innerWidth) - box.right);
+    }
+    return Math.round(widest);
+  });
+}

@@ -12,7 +12,7 @@ export interface DrawnControl {
 const CONTROLS = 'a[href], button, input, [role="option"]';
 
 /** tsx compiles with keepNames, which wraps the inner functions of these page scripts in `__name`; the page needs one. */
-async function nameShim(page: Page): Promise<void> {
+export async function nameShim(page: Page): Promise<void> {
   await page.evaluate('globalThis.__name ??= (fn) => fn');
 }
 

@@ -46,7 +46,17 @@ test('at 1024 px the external links wait in 更多 and the search box opens from
 });
 
 test('the sidebar and the table of contents can be clicked wherever their links are drawn', async () => {
-  const { page, context } = await site.open(DOC, { width: 1440 });
+  const { page, context } = await site.open(DOC, { width: 1024 });
+  // Below 1400 px the table of contents is the folded list above the article.
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.getByRole('button', { name: '本页目录' }).click();
+    for (const part of ['.doc-sidebar', '.toc-mobile', '.breadcrumbs', '.pagination-nav']) {
+      assert.deepEqual(await unreachableControls(page.locator(part)), [], `${width} px ${part}`);
+    }
+    await page.getByRole('button', { name: '本页目录' }).click();
+  }
+  await page.setViewportSize({ width: 1440, height: 800 });
   assert.ok(await page.locator('.toc').isVisible());
   for (const part of ['.doc-sidebar', '.toc', '.breadcrumbs', '.pagination-nav']) {
     assert.deepEqual(await unreachableControls(page.locator(part)), [], part);
@@ -82,11 +92,14 @@ test('the phone menu covers the screen; its links, back button and search box wo
 });
 
 for (const width of [390, 768]) {
-  test(`at ${width} px the phone menu's search box lines up with its links, inside the panel`, async () => {
+  test(`at ${width} px the phone menu is as tall as the screen, every control in it can be tapped, its search box lines up with its links`, async () => {
     // It had the navbar's 8 px left margin on top of the full width: shifted right and 8 px past the links' edge.
     const { page, context } = await site.open('', { width, context: PHONE });
     await page.getByRole('button', { name: '打开导航菜单' }).tap();
     const menu = page.getByRole('dialog', { name: '导航菜单' });
+    const drawer = (await menu.boundingBox())!;
+    assert.ok(drawer.y === 0 && drawer.height === 800, `the drawer is as tall as the viewport: ${JSON.stringify(drawer)}`);
+    assert.deepEqual(await unreachableControls(menu), []);
     const search = (await menu.locator('.search-box__input').boundingBox())!;
     const link = (await menu.locator('.menu__link').first().boundingBox())!;
     const panel = await menu.locator('.mobile-menu__panel').evaluate((el) => {
@@ -134,9 +147,12 @@ test("an Escape that belongs to an input method's composition leaves 更多 open
 });
 
 for (const width of [390, 1280]) {
-  test(`at ${width} px the 404 page and a doc page keep their content inside the layout's container`, async () => {
+  test(`at ${width} px the 404 page, the search page and a doc page keep their content inside the layout's container`, async () => {
     const { page, context } = await site.open('docs/no-such-page/', { width });
     assert.deepEqual(await outsideContainer(page, 'main', 'main'), []);
+    await page.goto(site.url('search/?q=' + encodeURIComponent('签名 X-XY-Timestamp')));
+    await page.locator('.search-page__result').first().waitFor();
+    assert.deepEqual(await outsideContainer(page, '.search-page', '.search-page'), []);
     await page.goto(site.url('docs/api/signature/'));
     assert.deepEqual(await outsideContainer(page, '.doc-article', '.doc-article'), []);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'nothing scrolls the page sideways');

@@ -9,22 +9,37 @@ export interface ParsedSource {
   writtenUrls: WeakMap<object, string>;
 }
 
-/** Taken before any transform, so that the copy can tell which blocks are still as the author wrote them. */
+/**
+ * Taken before any transform, so that the copy can tell which blocks are still as the author wrote them. A block
+ * that holds MDX as parsed is never one: its expressions and elements are replaced by what they render (text, a
+ * partial's blocks) before the copy is written, and the source still has `{version}` where the page says 3.2.1.
+ */
 export function rememberSource(tree: Root, text: string): ParsedSource {
   const writtenUrls = new WeakMap<object, string>();
-  const blocks = new Set<unknown>(tree.children);
+  const candidates: unknown[] = [...tree.children];
   visit(tree, ['link', 'image', 'containerDirective'], (node) => {
     // The blocks of a `:::` container stand at the start of their lines, as top-level ones do.
-    if (node.type === 'containerDirective') (node as Parent).children.forEach((child) => blocks.add(child));
+    if (node.type === 'containerDirective') candidates.push(...(node as Parent).children);
     else writtenUrls.set(node, (node as Link | Image).url);
   });
+  const blocks = new Set(candidates.filter((block) => !holdsMdx(block as RootContent)));
   return { text, blocks, writtenUrls };
 }
 
 /** Nodes the copy always writes through the serialiser (URLs of definitions, admonitions, MDX). */
 const SERIALISED = new Set(['definition', 'containerDirective', 'leafDirective', 'textDirective', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement']);
-/** `{#id}` at the end of a heading's line (before an ATX heading's closing #s). */
-const EXPLICIT_HEADING_ID = /[ \t]*\{#[^}\s]+\}(?=[ \t]*(?:#+[ \t]*)?(?:\n|$))/;
+const MDX = ['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement'];
+/** `{#id}` at the end of a heading's line (before an ATX heading's closing #s); `\\{#id\\}` as escaped for MDX. */
+const EXPLICIT_HEADING_ID = /[ \t]*\\?\{#[^}\s\\]+\\?\}(?=[ \t]*(?:#+[ \t]*)?(?:\n|$))/;
+
+function holdsMdx(block: RootContent): boolean {
+  let found = false;
+  visit(block, MDX, () => {
+    found = true;
+    return EXIT;
+  });
+  return found;
+}
 
 /**
  * A top-level block as the author wrote it, with only the destinations of its links and images replaced by

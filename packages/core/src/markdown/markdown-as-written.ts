@@ -9,6 +9,8 @@ export interface ParsedSource {
   writtenUrls: WeakMap<object, string>;
 }
 
+const MDX = ['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement'];
+
 /**
  * Taken before any transform, so that the copy can tell which blocks are still as the author wrote them. A block
  * that holds MDX as parsed is never one: its expressions and elements are replaced by what they render (text, a
@@ -16,30 +18,23 @@ export interface ParsedSource {
  */
 export function rememberSource(tree: Root, text: string): ParsedSource {
   const writtenUrls = new WeakMap<object, string>();
-  const candidates: unknown[] = [...tree.children];
-  visit(tree, ['link', 'image', 'containerDirective'], (node) => {
+  const candidates: RootContent[] = [...tree.children];
+  const mdxOffsets: number[] = [];
+  visit(tree, ['link', 'image', 'containerDirective', ...MDX], (node) => {
     // The blocks of a `:::` container stand at the start of their lines, as top-level ones do.
     if (node.type === 'containerDirective') candidates.push(...(node as Parent).children);
-    else writtenUrls.set(node, (node as Link | Image).url);
+    else if (node.type === 'link' || node.type === 'image') writtenUrls.set(node, (node as Link | Image).url);
+    else mdxOffsets.push(node.position?.start.offset ?? -1);
   });
-  const blocks = new Set(candidates.filter((block) => !holdsMdx(block as RootContent)));
+  const holdsMdx = (block: RootContent) => mdxOffsets.some((offset) => offset < 0 || (offset >= (block.position?.start.offset ?? 0) && offset < (block.position?.end.offset ?? 0)));
+  const blocks = new Set<unknown>(mdxOffsets.length ? candidates.filter((block) => !holdsMdx(block)) : candidates);
   return { text, blocks, writtenUrls };
 }
 
 /** Nodes the copy always writes through the serialiser (URLs of definitions, admonitions, MDX). */
-const SERIALISED = new Set(['definition', 'containerDirective', 'leafDirective', 'textDirective', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement']);
-const MDX = ['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement'];
+const SERIALISED = new Set(['definition', 'containerDirective', 'leafDirective', 'textDirective', ...MDX]);
 /** `{#id}` at the end of a heading's line (before an ATX heading's closing #s); `\\{#id\\}` as escaped for MDX. */
 const EXPLICIT_HEADING_ID = /[ \t]*\\?\{#[^}\s\\]+\\?\}(?=[ \t]*(?:#+[ \t]*)?(?:\n|$))/;
-
-function holdsMdx(block: RootContent): boolean {
-  let found = false;
-  visit(block, MDX, () => {
-    found = true;
-    return EXIT;
-  });
-  return found;
-}
 
 /**
  * A top-level block as the author wrote it, with only the destinations of its links and images replaced by

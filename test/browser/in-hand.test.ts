@@ -243,6 +243,41 @@ test('on a phone, tables scroll sideways rather than break identifiers or header
   await context.close();
 });
 
+test('on a phone, no table breaks a Latin word, code or header name across lines on any of the table-heavy pages', async () => {
+  // Hyphens, slashes and dots are break opportunities: "X-XY-Nonce" broke as "X-XY-" / "Nonce" on the error-code
+  // page and the glossary, "XY-ABCDEF-123456" and "com.xiyun.iot:xy-app-sdk:3.6.0" likewise.
+  const { page, context } = await site.open('docs/api/errorcode/', { width: 390, context: PHONE });
+  const broken: string[] = [];
+  for (const path of ['docs/api/errorcode/', 'docs/reference/glossary/', 'docs/app/android/device_mgr/', 'docs/reference/global-deploy/', 'docs/api/signature/', 'docs/web/websdk/devicemgr/', 'docs/device/deviceSdk/guide/']) {
+    await page.goto(site.url(path));
+    await nameShim(page);
+    const words = await page.locator('.markdown td, .markdown th').evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        // Each character of the cell with the bottom of the line it is drawn on; then each whitespace-free Latin word's lines.
+        const chars: { char: string; bottom: number }[] = [];
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          for (let i = 0; i < node.data.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            chars.push({ char: node.data[i], bottom: range.getBoundingClientRect().bottom });
+          }
+        }
+        const text = chars.map((c) => c.char).join('');
+        return [...text.matchAll(/[\x21-\x7e]{2,}/g)].flatMap((word) => {
+          const bottoms = chars.slice(word.index, word.index + word[0].length).map((c) => c.bottom);
+          return Math.max(...bottoms) - Math.min(...bottoms) > 6 ? [word[0]] : [];
+        });
+      }),
+    );
+    broken.push(...words.map((word) => `/${path}: ${word}`));
+  }
+  assert.deepEqual(broken, []);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'the tables scroll, not the page');
+  await context.close();
+});
+
 test('on a phone, headings and cards do not end with one character alone on a line', async () => {
   // The last two had a heading ending in one character on its own line before headings were balanced.
   for (const path of ['', 'docs/manual/', 'docs/no-such-page/', 'docs/app/ios/account/', 'docs/device/deviceSdk/functionality/']) {

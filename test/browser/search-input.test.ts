@@ -46,6 +46,20 @@ test('every dropdown result is a link; a click opens its page; the active option
   await context.close();
 });
 
+test('a middle click on a dropdown result opens its page in a new tab and leaves this one as it was', async () => {
+  const { page, context } = await site.open('docs/overview/intro/');
+  await typeQuery(page, '固件升级');
+  const second = page.locator('.navbar [role="option"]').nth(1);
+  const href = (await second.getAttribute('href'))!;
+  const opened = context.waitForEvent('page');
+  await second.click({ button: 'middle' });
+  const tab = await opened;
+  await tab.waitForLoadState();
+  assert.equal(decodeURI(new URL(tab.url()).pathname + new URL(tab.url()).hash), decodeURI(href));
+  assert.equal(new URL(page.url()).pathname, '/docscenter/docs/overview/intro/');
+  await context.close();
+});
+
 for (const width of [390, 1280]) {
   test(`at ${width} px a tap on a dropdown result opens its page`, async () => {
     const { page, context } = await site.open('docs/overview/intro/', { width, context: { hasTouch: true, isMobile: width < 997 } });

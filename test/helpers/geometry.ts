@@ -12,7 +12,7 @@ export interface DrawnControl {
 const CONTROLS = 'a[href], button, input, [role="option"]';
 
 /** tsx compiles with keepNames, which wraps the inner functions of these page scripts in `__name`; the page needs one. */
-export async function nameShim(page: Page): Promise<void> {
+async function nameShim(page: Page): Promise<void> {
   await page.evaluate('globalThis.__name ??= (fn) => fn');
 }
 
@@ -117,4 +117,36 @@ export async function blankRightOf(element: Locator): Promise<number> {
     }
     return Math.round(widest);
   });
+}
+
+/**
+ * The matches of `word` (a regular expression's source, matched globally) in the text of each element that are
+ * drawn over more than one line: a header name split at its hyphen, a page title broken at the end of a card's line.
+ */
+export async function wordsOverLines(elements: Locator, word: string): Promise<string[]> {
+  await nameShim(elements.page());
+  return elements.evaluateAll(
+    (nodes, source) =>
+      nodes.flatMap((element) => {
+        // Each character with the bottom of the line it is drawn on.
+        const chars: { char: string; bottom: number }[] = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          for (let i = 0; i < node.data.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            chars.push({ char: node.data[i], bottom: range.getBoundingClientRect().bottom });
+          }
+        }
+        const text = chars.map((c) => c.char).join('');
+        return [...text.matchAll(new RegExp(source, 'g'))]
+          .filter((match) => {
+            const bottoms = chars.slice(match.index, match.index + match[0].length).filter((c) => c.char !== ' ').map((c) => c.bottom);
+            return Math.max(...bottoms) - Math.min(...bottoms) > 6;
+          })
+          .map((match) => match[0]);
+      }),
+    word,
+  );
 }

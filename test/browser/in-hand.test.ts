@@ -146,7 +146,7 @@ test("an Escape that belongs to an input method's composition leaves 更多 open
   await context.close();
 });
 
-for (const width of [390, 1280]) {
+for (const width of [390, 768, 1280]) {
   test(`at ${width} px the 404 page, the search page and a doc page keep their content inside the layout's container`, async () => {
     const { page, context } = await site.open('docs/no-such-page/', { width });
     assert.deepEqual(await outsideContainer(page, 'main', 'main'), []);

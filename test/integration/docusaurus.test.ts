@@ -129,6 +129,17 @@ test('the Markdown copy of an MDX doc says what the page says: expressions writt
   assert.ok(copy.endsWith('## 标题带编号\n'), JSON.stringify(copy.slice(-40)));
 });
 
+test('the Markdown copy gives raw HTML and site components the URLs the page gives them, absolute', async () => {
+  // Copied as written, <a href="/docs/intro"> led a reader of the copy to https://docs.example.org/docs/intro, which
+  // is no page: the page has /base/docs/intro/.
+  const rawHtml = await readFile(site.file('build/docs/raw-html.md'), 'utf8');
+  assert.match(rawHtml, /单元格 <a href="https:\/\/docs\.example\.org\/base\/docs\/intro\/">绝对链接<\/a>/);
+  assert.match(rawHtml, /<img src="https:\/\/docs\.example\.org\/base\/img\/logo\.svg" alt="图" \/>/);
+  assert.match(rawHtml, /<video src="https:\/\/docs\.example\.org\/base\/img\/clip\.mp4" controls>/);
+  const setup = await readFile(site.file('build/docs/guides/setup.md'), 'utf8');
+  assert.match(setup, /<a href="https:\/\/docs\.example\.org\/base\/docs\/intro\/">回到介绍<\/a>/, 'the site component rendered at build time');
+});
+
 test('a missing image is a broken link with file:line:column; an unknown MDX component fails with file:line and what to do', async () => {
   const broken = await copyFixture('docusaurus-site');
   try {

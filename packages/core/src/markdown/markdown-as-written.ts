@@ -31,7 +31,10 @@ export function rememberSource(tree: Root, text: string): ParsedSource {
   return { text, blocks, writtenUrls };
 }
 
-/** Nodes the copy always writes through the serialiser (URLs of definitions, admonitions, MDX). */
+/** An `href` or `src` attribute of raw HTML, quoted: what comes before its URL, the quote, the URL. */
+export const HTML_URL_ATTRIBUTE = /(\s(?:href|src)\s*=\s*)(["'])([^"']*)\2/gi;
+
+/** Nodes the copy always writes through the serialiser (URLs of definitions, admonitions, MDX, raw HTML with URLs). */
 const SERIALISED = new Set(['definition', 'containerDirective', 'leafDirective', 'textDirective', ...MDX]);
 /** `{#id}` at the end of a heading's line (before an ATX heading's closing #s); `\\{#id\\}` as escaped for MDX. */
 const EXPLICIT_HEADING_ID = /[ \t]*\\?\{#[^}\s\\]+\\?\}(?=[ \t]*(?:#+[ \t]*)?(?:\n|$))/;
@@ -53,7 +56,7 @@ export function blockAsWritten(node: RootContent, source: ParsedSource, finalUrl
   let firstValue: string | undefined;
   let asWritten = true;
   visit(node, (inner) => {
-    if (SERIALISED.has(inner.type)) {
+    if (SERIALISED.has(inner.type) || (inner.type === 'html' && inner.value.match(HTML_URL_ATTRIBUTE))) {
       asWritten = false;
       return EXIT;
     }

@@ -51,7 +51,9 @@ test('a configuration that never finishes loading fails with a message and leave
     );
     assert.deepEqual(await readdir(temp), [], 'the compiled configuration was removed');
   } finally {
-    process.env.TMPDIR = previous;
+    // Assigning undefined would set the string "undefined", and every later test would look for that folder.
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
     await rm(temp, { recursive: true, force: true });
   }
 });

@@ -12,6 +12,10 @@ export interface SearchFigures {
   raw: number;
   gzip: number;
   metaGzip: number;
+  /** The term shards t<n>.json: the postings, what a search engine's index is. */
+  postingsGzip: number;
+  /** The page files p<n>.json: titles, headings and excerpts, what the results show. */
+  pageFilesGzip: number;
   /** Bytes (gzip) a first query transfers: meta.json, its shards and the page files of the 8 results a dropdown shows. */
   firstQuery: Summary;
   /** Bytes a second, different query transfers after the first one (only shards and page files not fetched yet). */
@@ -94,6 +98,8 @@ export async function searchFigures(siteDir: string): Promise<SearchFigures | un
     raw: sum([...texts.values()].map((text) => Buffer.byteLength(text))),
     gzip: sum(gzipped.values()),
     metaGzip: gzipped.get('meta.json')!,
+    postingsGzip: sum([...gzipped].filter(([name]) => name.startsWith('t')).map(([, bytes]) => bytes)),
+    pageFilesGzip: sum([...gzipped].filter(([name]) => name.startsWith('p')).map(([, bytes]) => bytes)),
     firstQuery: summarize(first),
     secondQuery: summarize(second),
     queries: QUERIES.length,

@@ -25,7 +25,7 @@ for (const pages of (process.env.SIZES ?? '200,2000,10000').split(',').map(Numbe
   results.push({ pages, searchStageMs: result.stats.timings.search, loadBefore, loadAfter: load(), ...figures });
 }
 const ms = (s: Summary) => `${s.median.toFixed(1)} / ${s.p95.toFixed(1)} / ${s.max.toFixed(1)} ms`;
-console.log(`\n${results[0]?.queries} different queries per corpus; load average (1, 5, 15 min) given per row, before / after its queries\n`);
+console.log(`\n${results[0]?.queries} different queries per corpus (${results.map((r) => `${r.matching} find pages at ${r.pages}`).join(', ')}); load average (1, 5, 15 min) given per row, before / after its queries\n`);
 console.log('| pages | files | postings gzip | page files gzip | all gzip | first query bytes, median / max | second query bytes, median / max | first query wall, median / p95 / max | first query CPU | repeat wall | repeat CPU | index stage | load |');
 console.log('|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|');
 for (const r of results) {

@@ -3,6 +3,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createSearchEngine } from '../../theme/client/search-engine.js';
+import { OBJECTS, TOPICS, VERBS } from '../corpus.js';
 import { summarize, type Summary } from './stats.js';
 
 export interface SearchFigures {
@@ -20,8 +21,9 @@ export interface SearchFigures {
   firstQuery: Summary;
   /** Bytes a second, different query transfers after the first one (only shards and page files not fetched yet). */
   secondQuery: Summary;
-  /** Different queries timed (BENCH_QUERIES). */
+  /** Different queries timed (BENCH_QUERIES), and how many of them find at least one page. */
   queries: number;
+  matching: number;
   /**
    * Wall time of each query as the first one of a fresh engine (its files already read from disk but not
    * parsed): parsing meta.json, its shards and its page files, matching, ranking, excerpts. What the worker
@@ -39,13 +41,20 @@ const fixture = (name: string) =>
   (JSON.parse(readFileSync(new URL(`../../test/fixtures/${name}`, import.meta.url), 'utf8')) as { query: string }[]).map((q) => q.query);
 /**
  * The queries a search figure is measured on: the relevance fixtures' queries as developers type them (questions,
- * error codes, API names, partial words, typos), plus a few of the synthetic corpus's own topics.
+ * error codes, API names, partial words, typos), and the synthetic corpus's own words the same ways (bench/corpus.ts),
+ * so that at every size most queries find pages, many of them thousands.
  */
 export const BENCH_QUERIES = [
   ...new Set([
     ...fixture('search-queries.json'),
     ...fixture('search-queries-extra.json'),
     ...['设备', '固件升级', '访问令牌', 'deviceId', 'region', '回调', '推送', '错误码', 'sdk', '签名', '网关子设备', '低功耗唤醒', '激活码 购买', 'token'],
+    ...TOPICS,
+    ...OBJECTS,
+    ...VERBS.map((verb, i) => verb + OBJECTS[(i * 3) % OBJECTS.length]),
+    ...TOPICS.map((topic, i) => `怎么${VERBS[i % VERBS.length]}${topic}`),
+    ...['getDeviceList', 'getDevcieList', 'xy_iot_init', 'createLivePlayer', 'createLivePlayr', 'XYWebSDK', 'product_key', 'onSuccess', 'XYCallback'],
+    ...['指数退避重试', '错误码 1009', 'Unix 毫秒时间戳', '主线程', '法兰克福 数据中心', '网络抖动 自动重连', '回调返回', '第 3 部分', '细节'],
   ]),
 ];
 const QUERIES = BENCH_QUERIES;
@@ -83,9 +92,12 @@ export async function searchFigures(siteDir: string): Promise<SearchFigures | un
     const used = process.cpuUsage(cpuStart);
     cpu.push((used.user + used.system) / 1000);
   };
+  let matching = 0;
   for (const [i, query] of QUERIES.entries()) {
     const fresh = engine();
-    await timed(() => fresh.search.search(query, { limit: 8 }), cold, coldCpu);
+    await timed(async () => {
+      if ((await fresh.search.search(query, { limit: 8 })).total) matching++;
+    }, cold, coldCpu);
     first.push(bytes(fresh.requested));
     await timed(() => fresh.search.search(query, { limit: 8 }), warm, warmCpu);
     const seen = fresh.requested.length;
@@ -103,6 +115,7 @@ export async function searchFigures(siteDir: string): Promise<SearchFigures | un
     firstQuery: summarize(first),
     secondQuery: summarize(second),
     queries: QUERIES.length,
+    matching,
     cold: summarize(cold),
     coldCpu: summarize(coldCpu),
     warm: summarize(warm),

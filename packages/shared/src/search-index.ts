@@ -21,11 +21,11 @@ export interface SearchMeta {
 }
 
 /**
- * t<n>.json: the terms of one shard, sorted and front-coded in one string (`encodeTerms`), and per term its
- * postings (`encodePostings`): the pages holding it with its weight there, the term's BM25 score in that page
- * with title, keywords, headings and body boosted and summed.
+ * t<n>.json: the terms of one shard, sorted and front-coded in one string (`encodeTerms`), and in a second
+ * string, separated by spaces, each term's postings (`encodePostings`): the pages holding it with its weight
+ * there, the term's BM25 score in that page with title, keywords, headings and body boosted and summed.
  */
-export type SearchShard = [terms: string, postings: string[]];
+export type SearchShard = [terms: string, postings: string];
 
 /** p<n>.json: what the results show of pages n × pagesPerFile onwards, in page order. */
 export type SearchPageFile = SearchPageEntry[];

@@ -1,7 +1,8 @@
 /**
  * The compact text encodings of a term shard, written by the build and read by the search worker: JSON
- * numbers cost a comma and up to three digits each, and JSON arrays repeat what gzip cannot see across
- * files, so a shard stores its terms front-coded in one string and each term's postings as one string.
+ * numbers cost a comma and up to three digits each and JSON arrays of strings a quote and a comma per term,
+ * so a shard stores its terms front-coded in one string and its terms' postings in another, a term's
+ * postings being a run of digits without separators.
  */
 
 /**

@@ -42,8 +42,9 @@ export class TermStore {
         if (!pending) {
           pending = this.read(`t${id}.json`).then((data) => {
             const [terms, postings] = data as SearchShard;
+            const list = postings.split(' ');
             this.sorted[id] = decodeTerms(terms);
-            this.sorted[id].forEach((term, i) => this.raw.set(term, postings[i]));
+            this.sorted[id].forEach((term, i) => this.raw.set(term, list[i]));
           });
           pending.catch(() => this.shards.delete(id));
           this.shards.set(id, pending);

@@ -80,7 +80,7 @@ function splitShards(terms: TermPostings[], bytes: number): { shards: SearchShar
   let current: TermPostings[] = [];
   let postings: string[] = [];
   let size = 0;
-  const close = () => shards.push([encodeTerms(current.map((entry) => entry.term)), postings]);
+  const close = () => shards.push([encodeTerms(current.map((entry) => entry.term)), postings.join(' ')]);
   for (const entry of terms) {
     const encoded = encodePostings(entry.pages, entry.weights);
     if (current.length && size + encoded.length > bytes) {

@@ -71,9 +71,10 @@ async function sourceWithPartials(file: string, depth: number): Promise<string> 
   return [source, ...texts.map((text) => text.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, ''))].join('\n\n');
 }
 
-/** `docs/a.md:3:1  unknown admonition ":::x", …` → `unknown admonition`. */
+/** `docs/a.md:3:1  unknown admonition ":::x", …` → `unknown admonition keyword`. */
 function warningKind(warning: string): string {
-  const message = warning.replace(/^\S+\s+/, '');
+  // The place (`file:line:column`, or the file alone) and the message are two spaces apart; file names may hold spaces.
+  const message = warning.replace(/^.*?:\d+(?::\d+)? {2,}|^\S+ {2,}/, '');
   if (message.startsWith('unknown admonition')) return 'unknown admonition keyword';
   if (message.startsWith('unknown front matter key')) return 'unknown front matter key';
   if (message.startsWith('not valid MDX')) return '.md file that is not valid MDX (read as CommonMark)';

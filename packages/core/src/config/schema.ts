@@ -94,6 +94,11 @@ export const siteConfigSchema = z
     contentDir: z.string().default('content'),
     /** The docs folder, relative to the root; `<contentDir>/docs` when absent. */
     docsDir: z.string().optional(),
+    /**
+     * A folder whose files replace the docs folder's files of the same path: Docusaurus's translations for the default
+     * locale (`i18n/en/docusaurus-plugin-content-docs/current`), which its build shows instead of the docs' own text.
+     */
+    translatedDocsDir: z.string().optional(),
     /** The URL path of the docs under the base URL; empty puts the docs at the site's root (Docusaurus's `routeBasePath: '/'`). */
     docsRoute: z.string().regex(/^([a-z0-9_.-]+(\/[a-z0-9_.-]+)*)?$/i, 'a path such as "docs", or "" for the site root').default('docs'),
     /** Link URLs as Docusaurus forms them: absent, pages have no trailing slash and relative links resolve from the page as a file. */

@@ -49,7 +49,7 @@ export async function readDocusaurusSite(root: string, file: string): Promise<Do
   const docsDir = typeof docs.path === 'string' ? docs.path.replace(/^\.\//, '') : 'docs';
   const routeBasePath = typeof docs.routeBasePath === 'string' ? docs.routeBasePath.replace(/^\/+|\/+$/g, '') : 'docs';
   const docsRoute = [routeBasePath, currentVersionPath(docs)].filter(Boolean).join('/');
-  const i18n = (raw.i18n ?? {}) as { defaultLocale?: string; locales?: string[]; localeConfigs?: Record<string, { label?: string }> };
+  const i18n = (raw.i18n ?? {}) as DocusaurusI18n;
   const locale = i18n.defaultLocale ?? 'en';
   if ((i18n.locales ?? []).length > 1) unsupported.push(`i18n.locales: only the default locale "${locale}" is built (${i18n.locales!.length - 1} other locale(s) left out)`);
 
@@ -73,6 +73,7 @@ export async function readDocusaurusSite(root: string, file: string): Promise<Do
     // Docusaurus's React pages (src/pages) need its runtime; docsgen builds the docs only, and watches their folder in serve.
     contentDir: docsDir,
     docsDir,
+    translatedDocsDir: translatedDocsDir(root, i18n, docs),
     docsRoute,
     staticDir: staticDirectories?.[0] ?? 'static',
     onBrokenLinks: raw.onBrokenLinks === undefined || raw.onBrokenLinks === 'throw' ? 'throw' : 'warn',
@@ -94,6 +95,28 @@ export async function readDocusaurusSite(root: string, file: string): Promise<Do
   const baseUrl = input.baseUrl ?? '/';
   const outsideRoutes = [...(await pageRoutes(root)), ...blogRoutes(raw), ...(docsRoute !== routeBasePath ? [{ route: '/' + (routeBasePath && routeBasePath + '/'), prefix: true, what: `the versioned docs (versioned_docs/)` }] : [])];
   return { configFile, input, unsupported, outsideRoutes: outsideRoutes.map((outside) => ({ ...outside, route: baseUrl.replace(/\/$/, '') + outside.route })) };
+}
+
+interface DocusaurusI18n {
+  defaultLocale?: string;
+  locales?: string[];
+  path?: string;
+  localeConfigs?: Record<string, { label?: string; path?: string; translate?: boolean }>;
+}
+
+/**
+ * The folder of the default locale's translations of the docs (of the default docs plugin, the one docsgen builds), when the site has one: Docusaurus
+ * reads `i18n/<locale>/docusaurus-plugin-content-docs/current/x.md` instead of `docs/x.md` for every locale,
+ * the default one included, unless the locale's `translate` is false (its default: whether `i18n/<locale>` exists).
+ */
+function translatedDocsDir(root: string, i18n: DocusaurusI18n, docs: Dict): string | undefined {
+  const locale = i18n.defaultLocale ?? 'en';
+  const localeConfig = i18n.localeConfigs?.[locale] ?? {};
+  if (localeConfig.translate === false) return undefined;
+  // Without the current version, docsgen's docs folder stands for the last version (see currentVersionPath).
+  const version = docs.includeCurrentVersion === false && typeof docs.lastVersion === 'string' ? `version-${docs.lastVersion}` : 'current';
+  const folder = path.posix.join(i18n.path ?? 'i18n', localeConfig.path ?? locale, 'docusaurus-plugin-content-docs', version);
+  return existsSync(path.join(root, folder)) ? folder : undefined;
 }
 
 /**

@@ -124,7 +124,7 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, 
   assertWithinLimits(doc.body, doc.file, doc.bodyLine);
   const routes = routeSets.get(routesByDocsPath) ?? new Set(routesByDocsPath.values());
   routeSets.set(routesByDocsPath, routes);
-  const docsDir = path.posix.dirname(doc.docsPath);
+  const fileDir = path.posix.dirname(doc.file.split(path.sep).join('/'));
   const assets: string[] = [];
   const state: DocState = {
     tocLevels: {
@@ -147,7 +147,8 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, 
     resolveAsset: (written, line) => {
       // An absolute path is a file of the static folder, as Docusaurus serves it; checkImages looks for it.
       if (written.startsWith('/')) return withBaseUrl(written, config.baseUrl);
-      const source = path.posix.normalize(path.posix.join(docsDirOf(config), docsDir, safeDecode(written.split(/[?#]/)[0])));
+      // From the file the text comes from (a translation's images lie beside it); `..\\img\\a.png` as Docusaurus reads it, with slashes.
+      const source = path.posix.normalize(path.posix.join(fileDir, safeDecode(written.split(/[?#]/)[0]).replace(/\\/g, '/')));
       const place = imagePlace(source, config);
       if (!place) {
         throw new DocsgenError(`image ${written} is outside the content and static folders`, { location: { file: doc.file, line }, hint: `keep images in ${config.contentDir}/ or ${config.staticDir}/` });

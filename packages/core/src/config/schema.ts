@@ -99,6 +99,8 @@ export const siteConfigSchema = z
      * locale (`i18n/en/docusaurus-plugin-content-docs/current`), which its build shows instead of the docs' own text.
      */
     translatedDocsDir: z.string().optional(),
+    /** Sidebar labels as the site's locale shows them, by the label as written (Docusaurus's `current.json` translations). */
+    sidebarLabels: z.record(z.string(), z.string()).optional(),
     /** The URL path of the docs under the base URL; empty puts the docs at the site's root (Docusaurus's `routeBasePath: '/'`). */
     docsRoute: z.string().regex(/^([a-z0-9_.-]+(\/[a-z0-9_.-]+)*)?$/i, 'a path such as "docs", or "" for the site root').default('docs'),
     /** Link URLs as Docusaurus forms them: absent, pages have no trailing slash and relative links resolve from the page as a file. */

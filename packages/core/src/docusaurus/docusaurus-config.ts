@@ -1,5 +1,5 @@
 import fg from 'fast-glob';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfigInput, SidebarConfigItem } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
@@ -73,7 +73,7 @@ export async function readDocusaurusSite(root: string, file: string): Promise<Do
     // Docusaurus's React pages (src/pages) need its runtime; docsgen builds the docs only, and watches their folder in serve.
     contentDir: docsDir,
     docsDir,
-    translatedDocsDir: translatedDocsDir(root, i18n, docs),
+    ...docsTranslations(root, i18n, docs),
     docsRoute,
     staticDir: staticDirectories?.[0] ?? 'static',
     onBrokenLinks: raw.onBrokenLinks === undefined || raw.onBrokenLinks === 'throw' ? 'throw' : 'warn',
@@ -105,18 +105,41 @@ interface DocusaurusI18n {
 }
 
 /**
- * The folder of the default locale's translations of the docs (of the default docs plugin, the one docsgen builds), when the site has one: Docusaurus
- * reads `i18n/<locale>/docusaurus-plugin-content-docs/current/x.md` instead of `docs/x.md` for every locale,
- * the default one included, unless the locale's `translate` is false (its default: whether `i18n/<locale>` exists).
+ * The default locale's translations of the docs (of the default docs plugin, the one docsgen builds): Docusaurus reads
+ * `i18n/<locale>/docusaurus-plugin-content-docs/current/x.md` instead of `docs/x.md` for every locale, the default one
+ * included, and the sidebar labels of `current.json`, unless the locale's `translate` is false (by default it is
+ * whether `i18n/<locale>` exists).
  */
-function translatedDocsDir(root: string, i18n: DocusaurusI18n, docs: Dict): string | undefined {
+function docsTranslations(root: string, i18n: DocusaurusI18n, docs: Dict): { translatedDocsDir?: string; sidebarLabels?: Record<string, string> } {
   const locale = i18n.defaultLocale ?? 'en';
   const localeConfig = i18n.localeConfigs?.[locale] ?? {};
-  if (localeConfig.translate === false) return undefined;
+  if (localeConfig.translate === false) return {};
   // Without the current version, docsgen's docs folder stands for the last version (see currentVersionPath).
   const version = docs.includeCurrentVersion === false && typeof docs.lastVersion === 'string' ? `version-${docs.lastVersion}` : 'current';
   const folder = path.posix.join(i18n.path ?? 'i18n', localeConfig.path ?? locale, 'docusaurus-plugin-content-docs', version);
-  return existsSync(path.join(root, folder)) ? folder : undefined;
+  return {
+    translatedDocsDir: existsSync(path.join(root, folder)) ? folder : undefined,
+    sidebarLabels: readSidebarLabels(root, folder + '.json'),
+  };
+}
+
+/** `"sidebar.<sidebar>.category.基本概念": { "message": "Introduction" }` → 基本概念 → Introduction (doc and link labels alike). */
+function readSidebarLabels(root: string, file: string): Record<string, string> | undefined {
+  if (!existsSync(path.join(root, file))) return undefined;
+  let messages: Record<string, unknown>;
+  try {
+    messages = JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+  } catch (error) {
+    throw new DocsgenError(`cannot read the translations: ${(error as Error).message}`, { location: { file }, hint: 'fix the JSON, or delete the file if the locale needs no translations' });
+  }
+  const labels: Record<string, string> = {};
+  for (const [key, value] of Object.entries(messages)) {
+    const message = (value as { message?: unknown } | null)?.message;
+    // The generated index's title and description (`….category.X.link.generated-index.title`) are not labels.
+    const label = /^sidebar\.[^.]+\.(?:category|doc|link)\.(.+)$/.exec(key)?.[1];
+    if (label !== undefined && !/\.link\.generated-index\.(title|description)$/.test(key) && typeof message === 'string') labels[label] = message;
+  }
+  return labels;
 }
 
 /**

@@ -48,7 +48,7 @@ export interface SidebarOptions {
 /** Builds docSidebar from the config's list, or from the folders when the config gives none. */
 export function buildSidebar({ config, docs, categories, docsBase }: SidebarOptions): Sidebar {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
-  const context: CategoryContext = { byId, docsBase, generatedIndexes: [], slugger: new GithubSlugger(), docs, categories };
+  const context: CategoryContext = { byId, docsBase, generatedIndexes: [], slugger: new GithubSlugger(), docs, categories, labels: config.sidebarLabels ?? {} };
   const items = config.sidebar ? fromConfig(config.sidebar, context, 'sidebar') : fromFolders('', context);
   return { items, ...walk(items), generatedIndexes: context.generatedIndexes };
 }
@@ -60,6 +60,8 @@ interface CategoryContext {
   slugger: GithubSlugger;
   docs: SidebarDoc[];
   categories: CategoryMeta[];
+  /** Translated labels, by the label as written. */
+  labels: Record<string, string>;
 }
 
 function fromConfig(list: SidebarConfigItem[], context: CategoryContext, keyPath: string): SidebarItem[] {
@@ -70,25 +72,28 @@ function fromConfig(list: SidebarConfigItem[], context: CategoryContext, keyPath
     if (typeof entry === 'string' || entry.type === 'doc') {
       const id = typeof entry === 'string' ? entry : entry.id;
       const doc = requireDoc(context.byId, id, key);
-      return { type: 'doc', docId: id, label: (typeof entry === 'string' ? undefined : entry.label) ?? doc.label, href: doc.route };
+      const label = typeof entry === 'string' ? undefined : entry.label;
+      return { type: 'doc', docId: id, label: label === undefined ? doc.label : (context.labels[label] ?? label), href: doc.route };
     }
-    if (entry.type === 'link') return { type: 'link', label: entry.label, href: entry.href, external: /^[a-z]+:/i.test(entry.href) };
+    if (entry.type === 'link') return { type: 'link', label: context.labels[entry.label] ?? entry.label, href: entry.href, external: /^[a-z]+:/i.test(entry.href) };
     return categoryItem({ label: entry.label, collapsed: entry.collapsed ?? true, link: entry.link, items: fromConfig(entry.items, context, `${key}.items`) }, context, `${key}.link`);
   });
 }
 
 /** A category with its page: a doc, or a generated index that lists its items. */
 function categoryItem(
-  { label, collapsed, link, items }: { label: string; collapsed: boolean; link?: SidebarCategoryLink; items: SidebarItem[] },
+  { label: written, collapsed, link, items }: { label: string; collapsed: boolean; link?: SidebarCategoryLink; items: SidebarItem[] },
   context: CategoryContext,
   key: string,
 ): SidebarCategoryItem {
+  const label = context.labels[written] ?? written;
   if (link === undefined) return { type: 'category', label, collapsed, items };
   if (typeof link === 'string' || link.type === 'doc') {
     const doc = requireDoc(context.byId, typeof link === 'string' ? link : link.id, key);
     return { type: 'category', label, collapsed, href: doc.route, docId: doc.id, items };
   }
-  const slug = link.slug ? link.slug.replace(/^\/+|\/+$/g, '') : `category/${context.slugger.slug(label)}`;
+  // As Docusaurus: the URL is made from the label as written, the same in every locale.
+  const slug = link.slug ? link.slug.replace(/^\/+|\/+$/g, '') : `category/${context.slugger.slug(written)}`;
   const route = joinUrl(context.docsBase, slug + '/');
   const index: GeneratedIndex = { docId: `category:${route}`, route, title: link.title ?? label, description: link.description, items };
   context.generatedIndexes.push(index);

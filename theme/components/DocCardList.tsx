@@ -2,9 +2,9 @@ import type { SidebarItem } from '@docsgen/shared';
 import { hrefOf, pageCount } from './sidebar-tree.js';
 
 /**
- * Sidebar items as cards: a folder shows how many pages it holds and the first of them, a page its title (and its
- * description where the page gives them, on a generated-index category page). Built from the sidebar, so a section's
- * index page and the not-found page never go out of date.
+ * Sidebar items as cards: a folder shows how many pages it holds and the first of them, a page or link its title (and
+ * its description where the page gives them: a generated index, a page with `<DocCardList />`). Built from the sidebar,
+ * so a section's index page and the not-found page never go out of date.
  */
 export function DocCardList({ items, label, descriptions }: { items: SidebarItem[]; label: string; descriptions?: Record<string, string> }) {
   return (
@@ -17,7 +17,7 @@ export function DocCardList({ items, label, descriptions }: { items: SidebarItem
             <li key={href}>
               <a className="doc-card" href={href}>
                 <span className="doc-card__name">{item.label}</span>
-                {item.type === 'doc' && descriptions?.[href] && <span className="doc-card__line">{descriptions[href]}</span>}
+                {item.type !== 'category' && descriptions?.[href] && <span className="doc-card__line">{descriptions[href]}</span>}
                 {item.type === 'category' && (
                   <span className="doc-card__line">
                     {pageCount(item)} 篇：{item.items.slice(0, 3).map((child) => child.label).join('、')}

@@ -23,7 +23,7 @@ import { holdHeapGrowthFor } from './memory.js';
 import type { PageRecord, RenderContext } from './render/render-pages.js';
 import { pagesToRender, renderStage, type RenderedPageMemory } from './render/render-stage.js';
 import { buildSearchIndex } from './search/build-search-index.js';
-import { buildDocPages, docDescriptions } from './site/build-pages.js';
+import { buildDocPages, cardDescriptionsByHref } from './site/build-pages.js';
 import { buildRoutes } from './site/build-routes.js';
 import { buildSidebar } from './site/build-sidebar.js';
 import { generatedIndexPages } from './site/category-cards.js';
@@ -185,7 +185,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const sink = createOutputSink(staged);
   try {
     const categoryPagesFrom = config.sidebar ? path.relative(root, loaded.configFile) : docsDirOf(config);
-    const pages = [...pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl }), ...generatedIndexPages({ sidebar, sourceFile: categoryPagesFrom, baseUrl: config.baseUrl, descriptions: docDescriptions(parsed) })];
+    const pages = [...pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl }), ...generatedIndexPages({ sidebar, sourceFile: categoryPagesFrom, baseUrl: config.baseUrl, descriptions: cardDescriptionsByHref(parsed, sidebar) })];
     const { records, renderedCount } = await time('render', () =>
       renderStage({
         pages,

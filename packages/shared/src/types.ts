@@ -66,7 +66,7 @@ export interface PageData {
   lastUpdated?: LastUpdated;
   /** Where to edit the doc's source (`editUrl` in the config, `custom_edit_url` in front matter). */
   editUrl?: string;
-  /** On a generated-index category page: each doc card's description, by the doc's route, as Docusaurus's cards show it. */
+  /** On a generated-index category page: each doc and link card's description, by href, as Docusaurus's cards show it. */
   cardDescriptions?: Record<string, string>;
 }
 

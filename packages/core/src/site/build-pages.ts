@@ -17,7 +17,7 @@ export interface DocPageInput {
 /** Joins each parsed doc with its place in the sidebar: breadcrumbs, previous and next, banner. */
 export function buildDocPages({ docs, sidebar, footerOf, baseUrl }: { docs: ParsedDoc[]; sidebar: Sidebar; footerOf: (doc: DocSource) => DocFooter; baseUrl: string }): DocPageInput[] {
   const position = new Map(sidebar.order.map((entry, i) => [entry.docId, i]));
-  const descriptions = docDescriptions(docs);
+  const descriptions = cardDescriptionsByHref(docs, sidebar);
   const linkTo = new Map(docs.map((doc) => [doc.source.id, { label: paginationLabel(doc), href: doc.source.route }]));
   // Neighbours are named as the sidebar names them, unless a doc asks for a label of its own.
   const paginationLabels = new Map(docs.flatMap((doc) => (typeof doc.source.frontMatter.pagination_label === 'string' ? [[doc.source.id, doc.source.frontMatter.pagination_label] as const] : [])));
@@ -67,9 +67,9 @@ export function buildDocPages({ docs, sidebar, footerOf, baseUrl }: { docs: Pars
   });
 }
 
-/** Each doc's description, by its route, for the cards that lead to it. */
-export function docDescriptions(docs: ParsedDoc[]): Map<string, string> {
-  return new Map(docs.map((doc) => [doc.source.route, doc.description]));
+/** The description of each doc (by its route) and sidebar link (by its href), for the cards that lead there. */
+export function cardDescriptionsByHref(docs: ParsedDoc[], sidebar: Sidebar): Map<string, string> {
+  return new Map([...docs.map((doc) => [doc.source.route, doc.description] as const), ...sidebar.linkDescriptions]);
 }
 
 function paginationLabel(doc: ParsedDoc): string {

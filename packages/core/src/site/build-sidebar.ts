@@ -25,6 +25,8 @@ export interface Sidebar {
   ancestors: Map<string, NavLink[]>;
   /** Categories whose page lists their children (Docusaurus's generated index), each at its own route. */
   generatedIndexes: GeneratedIndex[];
+  /** The descriptions of link items, by href, for their cards. */
+  linkDescriptions: Map<string, string>;
 }
 
 /** A category page that lists the category's items as cards. */
@@ -48,9 +50,9 @@ export interface SidebarOptions {
 /** Builds docSidebar from the config's list, or from the folders when the config gives none. */
 export function buildSidebar({ config, docs, categories, docsBase }: SidebarOptions): Sidebar {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
-  const context: CategoryContext = { byId, docsBase, generatedIndexes: [], slugger: new GithubSlugger(), docs, categories, labels: config.sidebarLabels ?? {} };
+  const context: CategoryContext = { byId, docsBase, generatedIndexes: [], slugger: new GithubSlugger(), docs, categories, labels: config.sidebarLabels ?? {}, linkDescriptions: new Map() };
   const items = config.sidebar ? fromConfig(config.sidebar, context, 'sidebar') : fromFolders('', context);
-  return { items, ...walk(items), generatedIndexes: context.generatedIndexes };
+  return { items, ...walk(items), generatedIndexes: context.generatedIndexes, linkDescriptions: context.linkDescriptions };
 }
 
 interface CategoryContext {
@@ -62,6 +64,7 @@ interface CategoryContext {
   categories: CategoryMeta[];
   /** Translated labels, by the label as written. */
   labels: Record<string, string>;
+  linkDescriptions: Map<string, string>;
 }
 
 function fromConfig(list: SidebarConfigItem[], context: CategoryContext, keyPath: string): SidebarItem[] {
@@ -75,7 +78,10 @@ function fromConfig(list: SidebarConfigItem[], context: CategoryContext, keyPath
       const label = typeof entry === 'string' ? undefined : entry.label;
       return { type: 'doc', docId: id, label: label === undefined ? doc.label : (context.labels[label] ?? label), href: doc.route };
     }
-    if (entry.type === 'link') return { type: 'link', label: context.labels[entry.label] ?? entry.label, href: entry.href, external: /^[a-z]+:/i.test(entry.href) };
+    if (entry.type === 'link') {
+      if (entry.description) context.linkDescriptions.set(entry.href, entry.description);
+      return { type: 'link', label: context.labels[entry.label] ?? entry.label, href: entry.href, external: /^[a-z]+:/i.test(entry.href) };
+    }
     return categoryItem({ label: entry.label, collapsed: entry.collapsed ?? true, link: entry.link, items: fromConfig(entry.items, context, `${key}.items`) }, context, `${key}.link`);
   });
 }

@@ -7,7 +7,7 @@ export interface GeneratedIndexOptions {
   /** Where the categories are declared. */
   sourceFile: string;
   baseUrl: string;
-  /** Each doc's description, by its route. */
+  /** Each doc's description by its route, each sidebar link's by its href. */
   descriptions: Map<string, string>;
 }
 
@@ -65,9 +65,9 @@ export function ownCardDescriptions(html: string, docId: string, sidebar: Sideba
   return ownCategory && cardDescriptions(ownCategory.items, descriptions);
 }
 
-/** The doc cards' descriptions, by route. */
+/** The descriptions of the doc and link cards, by href. */
 function cardDescriptions(items: SidebarItem[], descriptions: Map<string, string>): Record<string, string> {
-  return Object.fromEntries(items.flatMap((item) => (item.type === 'doc' && descriptions.get(item.href) ? [[item.href, descriptions.get(item.href)!]] : [])));
+  return Object.fromEntries(items.flatMap((item) => (item.type !== 'category' && descriptions.get(item.href) ? [[item.href, descriptions.get(item.href)!]] : [])));
 }
 
 function findCategory(items: SidebarItem[], test: (item: SidebarCategoryItem) => boolean): SidebarCategoryItem | undefined {
@@ -80,11 +80,11 @@ function findCategory(items: SidebarItem[], test: (item: SidebarCategoryItem) =>
   return undefined;
 }
 
-/** As Docusaurus's DocCard: a doc's card shows its description under its name. */
+/** As Docusaurus's DocCard: a doc's or link's card shows its description under its name. */
 function cardList(items: SidebarItem[], descriptions: Map<string, string>): string {
   const cards = items.flatMap((item) => {
     if (!item.href) return [];
-    const description = item.type === 'doc' ? descriptions.get(item.href) : undefined;
+    const description = item.type !== 'category' ? descriptions.get(item.href) : undefined;
     const line = description ? `<span class="doc-card__line">${escapeHtml(description)}</span>` : '';
     return [`<li><a class="doc-card" href="${escapeAttribute(item.href)}"><span class="doc-card__name">${escapeHtml(item.label)}</span>${line}</a></li>`];
   });

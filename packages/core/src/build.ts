@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { joinUrl } from '@docsgen/shared';
+import { siteFileUrl } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { openParseCache } from './cache/parse-cache.js';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
@@ -175,7 +175,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       entryUrl: client.entryUrl,
       cssUrl: client.cssUrl,
       siteDataUrl: config.baseUrl + siteDataFile,
-      faviconUrl: config.favicon && joinUrl(config.baseUrl, config.favicon),
+      faviconUrl: config.favicon && siteFileUrl(config.baseUrl, config.favicon),
     },
   };
 

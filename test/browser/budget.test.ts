@@ -16,6 +16,8 @@ test(`a doc page's first load needs at most ${JS_BUDGET / 1024} KB of JavaScript
   const context = await site.browser.newContext();
   const page = await context.newPage();
   const bodies: { type: string; url: string; gzip: number }[] = [];
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   page.on('response', async (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
@@ -29,5 +31,8 @@ test(`a doc page's first load needs at most ${JS_BUDGET / 1024} KB of JavaScript
   assert.ok(js <= JS_BUDGET, `JavaScript ${js} B gzip > ${JS_BUDGET}`);
   assert.ok(css <= CSS_BUDGET, `CSS ${css} B gzip > ${CSS_BUDGET}`);
   assert.ok(!bodies.some((b) => /search/.test(b.url)), 'search is not loaded on page load');
+  // The page actions are part of what is weighed; their Markdown comes only when they are used (or hovered).
+  assert.equal(await page.getByRole('button', { name: '复制本页 Markdown' }).count(), 1);
+  assert.deepEqual(requested.filter((path) => path.endsWith('.md')), [], 'no Markdown copy fetched on page load');
   await context.close();
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { CDPSession, Page } from 'playwright-core';
 import { startBrowserSite, type BrowserSite } from '../helpers/browser-site.js';
+import { unreachableControls } from '../helpers/geometry.js';
 
 /** The search dropdown and results page of the documentation centre, driven by real pointer, touch, keyboard and input-method input. */
 let site: BrowserSite;
@@ -24,6 +25,7 @@ test('every dropdown result is a link; a click opens its page; the active option
   const options = page.locator('.navbar [role="option"]');
   const count = await options.count();
   assert.ok(count > 2);
+  assert.deepEqual(await unreachableControls(page.locator('.navbar .search-box__dropdown')), [], 'every option and link of the dropdown is hit where it is drawn');
   const hrefs = await options.evaluateAll((els) => els.map((el) => (el.tagName === 'A' ? el.getAttribute('href') : null)));
   assert.ok(hrefs.every((href) => href && href.startsWith('/docscenter/docs/')), JSON.stringify(hrefs));
   // The keyboard's option: its background differs from the others'.
@@ -44,18 +46,35 @@ test('every dropdown result is a link; a click opens its page; the active option
   await context.close();
 });
 
-test('a tap on a dropdown result opens its page', async () => {
-  const { page, context } = await site.open('docs/overview/intro/', { context: { hasTouch: true } });
-  const input = page.locator('.navbar .search-box__input');
-  await input.tap();
-  await input.fill('签名算法');
-  const first = page.locator('.navbar .search-result').first();
-  await first.waitFor();
-  const href = (await first.getAttribute('href'))!;
-  await first.tap();
-  await page.waitForFunction((h) => decodeURI(location.pathname + location.hash) === decodeURI(h), href);
+test('a middle click on a dropdown result opens its page in a new tab and leaves this one as it was', async () => {
+  const { page, context } = await site.open('docs/overview/intro/');
+  await typeQuery(page, '固件升级');
+  const second = page.locator('.navbar [role="option"]').nth(1);
+  const href = (await second.getAttribute('href'))!;
+  const opened = context.waitForEvent('page');
+  await second.click({ button: 'middle' });
+  const tab = await opened;
+  await tab.waitForLoadState();
+  assert.equal(decodeURI(new URL(tab.url()).pathname + new URL(tab.url()).hash), decodeURI(href));
+  assert.equal(new URL(page.url()).pathname, '/docscenter/docs/overview/intro/');
   await context.close();
 });
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px a tap on a dropdown result opens its page`, async () => {
+    const { page, context } = await site.open('docs/overview/intro/', { width, context: { hasTouch: true, isMobile: width < 997 } });
+    const input = page.locator('.navbar .search-box__input');
+    await input.tap();
+    await input.fill('签名算法');
+    const first = page.locator('.navbar .search-result').first();
+    await first.waitFor();
+    assert.deepEqual(await unreachableControls(page.locator('.navbar .search-box__dropdown')), []);
+    const href = (await first.getAttribute('href'))!;
+    await first.tap();
+    await page.waitForFunction((h) => decodeURI(location.pathname + location.hash) === decodeURI(h), href);
+    await context.close();
+  });
+}
 
 test('Enter and the arrow keys do nothing while an input method is composing', async () => {
   const { page, context } = await site.open('docs/overview/intro/');

@@ -96,3 +96,57 @@ export async function outsideContainer(page: Page, root: string, container: stri
     [root, container],
   );
 }
+
+/**
+ * The widest blank strip to the right of the element, in pixels, along the part of it in view: stepping right from its
+ * edge, `document.elementFromPoint` meets only the boxes it sits in (article, container, page) until something else
+ * is drawn there (a table of contents, the screen's edge). Where a scrolling code block has such a strip, it could
+ * have been as wide as the strip instead of scrolling.
+ */
+export async function blankRightOf(element: Locator): Promise<number> {
+  await nameShim(element.page());
+  await element.scrollIntoViewIfNeeded();
+  return element.evaluate((block) => {
+    const box = block.getBoundingClientRect();
+    const holds = (hit: Element | null) => hit !== null && hit.contains(block);
+    let widest = 0;
+    for (let y = Math.max(box.top, 0) + 4; y < Math.min(box.bottom, innerHeight) - 4; y += 16) {
+      let x = box.right + 1;
+      while (x < innerWidth && holds(document.elementFromPoint(x, y))) x += 2;
+      widest = Math.max(widest, Math.min(x, innerWidth) - box.right);
+    }
+    return Math.round(widest);
+  });
+}
+
+/**
+ * The matches of `word` (a regular expression's source, matched globally) in the text of each element that are
+ * drawn over more than one line: a header name split at its hyphen, a page title broken at the end of a card's line.
+ */
+export async function wordsOverLines(elements: Locator, word: string): Promise<string[]> {
+  await nameShim(elements.page());
+  return elements.evaluateAll(
+    (nodes, source) =>
+      nodes.flatMap((element) => {
+        // Each character with the bottom of the line it is drawn on.
+        const chars: { char: string; bottom: number }[] = [];
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          for (let i = 0; i < node.data.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            chars.push({ char: node.data[i], bottom: range.getBoundingClientRect().bottom });
+          }
+        }
+        const text = chars.map((c) => c.char).join('');
+        return [...text.matchAll(new RegExp(source, 'g'))]
+          .filter((match) => {
+            const bottoms = chars.slice(match.index, match.index + match[0].length).filter((c) => c.char !== ' ').map((c) => c.bottom);
+            return Math.max(...bottoms) - Math.min(...bottoms) > 6;
+          })
+          .map((match) => match[0]);
+      }),
+    word,
+  );
+}

@@ -119,6 +119,27 @@ test('MDX: tabs, partials, CodeBlock, Admonition, details, expressions, exports,
   assert.doesNotMatch(html, /import |export const|作者的注释|<p><\/p>/);
 });
 
+test('the Markdown copy of an MDX doc says what the page says: expressions written out, the partial inlined, the heading without its id', async () => {
+  const copy = await readFile(site.file('build/docs/guides/setup.md'), 'utf8');
+  // Copied as written, the paragraph kept {version} and the comment, and the heading kept "\\" of its escaped {#custom-id}.
+  assert.match(copy, /^当前版本 3\.2\.1，字面量文本。$/m);
+  assert.doesNotMatch(copy, /[{}]/);
+  assert.match(copy, /^片段正文，链接回\[介绍\]\(https:\/\/docs\.example\.org\/base\/docs\/intro\/\)。$/m, 'the partial, its link absolute');
+  assert.match(copy, /^## 标题带编号$/m);
+  assert.ok(copy.endsWith('## 标题带编号\n'), JSON.stringify(copy.slice(-40)));
+});
+
+test('the Markdown copy gives raw HTML and site components the URLs the page gives them, absolute', async () => {
+  // Copied as written, <a href="/docs/intro"> led a reader of the copy to https://docs.example.org/docs/intro, which
+  // is no page: the page has /base/docs/intro/.
+  const rawHtml = await readFile(site.file('build/docs/raw-html.md'), 'utf8');
+  assert.match(rawHtml, /单元格 <a href="https:\/\/docs\.example\.org\/base\/docs\/intro\/">绝对链接<\/a>/);
+  assert.match(rawHtml, /<img src="https:\/\/docs\.example\.org\/base\/img\/logo\.svg" alt="图" \/>/);
+  assert.match(rawHtml, /<video src="https:\/\/docs\.example\.org\/base\/img\/clip\.mp4" controls>/);
+  const setup = await readFile(site.file('build/docs/guides/setup.md'), 'utf8');
+  assert.match(setup, /<a href="https:\/\/docs\.example\.org\/base\/docs\/intro\/">回到介绍<\/a>/, 'the site component rendered at build time');
+});
+
 test('a missing image is a broken link with file:line:column; an unknown MDX component fails with file:line and what to do', async () => {
   const broken = await copyFixture('docusaurus-site');
   try {

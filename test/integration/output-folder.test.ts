@@ -205,3 +205,17 @@ test('the output writer refuses any path that leaves the output folder', () =>
       await output.discard();
     }
   }));
+
+test('the hint names a folder the build would accept: build, or beside the content when the content is the project', () =>
+  withSite(async (site) => {
+    await assert.rejects(build({ root: site.root, outDir: 'content/docs/out', write: true }), refused(/hint: pass an output folder outside it, such as --out build/));
+    await site.edit('site.config.ts', (text) => text.replace('defineConfig({', "defineConfig({\n  contentDir: '.',"));
+    const suggestion = `..${path.sep}${path.basename(site.root)}-build`;
+    await assert.rejects(build({ root: site.root, outDir: 'build', write: true }), (error: unknown) => {
+      assert.ok(error instanceof DocsgenError);
+      assert.ok(error.format().includes(`--out "build": is inside the content folder (.)`), error.format());
+      assert.ok(error.format().includes(`such as --out ${suggestion}`), error.format());
+      return true;
+    });
+    assert.ok(existsSync(path.join(site.root, 'site.config.ts')));
+  }));

@@ -20,8 +20,13 @@ export function DocCardList({ items, label, descriptions }: { items: SidebarItem
                 {item.type !== 'category' && descriptions?.[href] && <span className="doc-card__line">{descriptions[href]}</span>}
                 {item.type === 'category' && (
                   <span className="doc-card__line">
-                    {pageCount(item)} 篇：{item.items.slice(0, 3).map((child) => child.label).join('、')}
-                    {item.items.length > 3 ? ' 等' : ''}
+                    {pageCount(item)} 篇：
+                    {item.items.slice(0, 3).map((child, i, shown) => (
+                      <span className="doc-card__page" key={i}>
+                        {child.label}
+                        {i < shown.length - 1 ? '、' : item.items.length > 3 ? ' 等' : ''}
+                      </span>
+                    ))}
                   </span>
                 )}
               </a>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { isComposing } from '../client/composition.js';
+import { isComposing } from '../client/composing.js';
 import { SearchIcon } from './icons.js';
 import { SearchResultLink } from './SearchResultLink.js';
 import { useSite } from './SiteContext.js';

@@ -71,10 +71,15 @@ test('a neutralised script link is never copied as written', () => {
   assert.doesNotMatch(markdown, /javascript/);
 });
 
-test('a block that did not come from this source (a partial moved in) is serialised, not sliced from the wrong text', () => {
-  const tree = { type: 'root', children: [{ type: 'paragraph', position: { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 5, offset: 4 } }, children: [{ type: 'text', value: '片段内容' }] }] } as unknown as Root;
-  const { markdown } = writeMarkdownCopy(tree, { pageUrl: 'https://x.example.com/docscenter/docs/a/', syntaxExtensions: [], source: rememberSource(tree, '本页正文') });
-  assert.equal(markdown, '片段内容');
+test('a block or text that did not come from this source (a partial moved in, an expression written out) is serialised, not sliced from the wrong text', () => {
+  const at = (from: number, to: number) => ({ start: { line: 1, column: from + 1, offset: from }, end: { line: 1, column: to + 1, offset: to } });
+  const tree = { type: 'root', children: [{ type: 'paragraph', position: at(0, 4), children: [{ type: 'text', value: '本页正文', position: at(0, 4) }] }, { type: 'paragraph', position: at(6, 17), children: [{ type: 'text', value: '版本 ', position: at(6, 9) }, { type: 'mdxTextExpression', value: 'version', position: at(9, 18) }] }] } as unknown as Root;
+  const source = rememberSource(tree, '本页正文\n\n版本 {version}');
+  // What mdx.ts does: the partial's paragraph (positions in its own file) in place of the first block, the expression's text in place of the expression.
+  tree.children[0] = { type: 'paragraph', position: at(0, 4), children: [{ type: 'text', value: '片段内容', position: at(0, 4) }] };
+  (tree.children[1] as { children: unknown[] }).children[1] = { type: 'text', value: '3.2.1', position: at(9, 18) };
+  const { markdown } = writeMarkdownCopy(tree, { pageUrl: 'https://x.example.com/docscenter/docs/a/', syntaxExtensions: [], source });
+  assert.equal(markdown, '片段内容\n\n版本 3.2.1');
 });
 
 test('the copy leaves out the title heading it took and the {#id} of headings, and keeps emphasis next to Chinese punctuation', () => {

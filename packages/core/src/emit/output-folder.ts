@@ -28,7 +28,7 @@ export async function claimOutputFolder({ root, outDir, contentDir, staticDir, f
   if (isWithin(project, out)) throw refuse(out === project ? 'is the project folder itself' : 'is a parent of the project folder');
   for (const [key, dir] of [['contentDir', contentDir], ['staticDir', staticDir]] as const) {
     const folder = await realPathOf(path.resolve(root, dir));
-    if (isWithin(out, folder)) throw refuse(`is inside the ${key === 'contentDir' ? 'content' : 'static'} folder (${dir}), whose files the build reads`);
+    if (isWithin(out, folder)) throw refuse(`is inside the ${key === 'contentDir' ? 'content' : 'static'} folder (${dir}), whose files the build reads`, `pass an output folder outside it, such as --out ${folderOutside(root, folder)}`);
     if (isWithin(folder, out)) throw refuse(`holds the ${key === 'contentDir' ? 'content' : 'static'} folder (${dir})`);
   }
   const info = await stat(out).catch(() => undefined);
@@ -38,6 +38,12 @@ export async function claimOutputFolder({ root, outDir, contentDir, staticDir, f
   if (entries.includes(CONFIG_FILE)) throw refuse(`holds a ${CONFIG_FILE}: it is a project, not an output folder`);
   if (entries.length === 0 || entries.includes(OUTPUT_MARKER) || isEarlierOutput(entries) || force) return out;
   throw refuse(`is a folder docsgen did not create (it has no ${OUTPUT_MARKER} file), and the build would replace everything in it`, 'choose another folder, or pass --force to replace its contents');
+}
+
+/** `build` in the project, or, when that lies in `folder` (content at the project root), a sibling of `folder`. */
+function folderOutside(root: string, folder: string): string {
+  if (!isWithin(path.resolve(root, 'build'), folder)) return 'build';
+  return path.relative(root, path.join(path.dirname(folder), `${path.basename(folder)}-build`));
 }
 
 /** Outputs written before the marker existed carry the build's own files: page data, the 404 page and the sitemap. */

@@ -9,22 +9,35 @@ export interface ParsedSource {
   writtenUrls: WeakMap<object, string>;
 }
 
-/** Taken before any transform, so that the copy can tell which blocks are still as the author wrote them. */
+const MDX = ['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement'];
+
+/**
+ * Taken before any transform, so that the copy can tell which blocks are still as the author wrote them. A block
+ * that holds MDX as parsed is never one: its expressions and elements are replaced by what they render (text, a
+ * partial's blocks) before the copy is written, and the source still has `{version}` where the page says 3.2.1.
+ */
 export function rememberSource(tree: Root, text: string): ParsedSource {
   const writtenUrls = new WeakMap<object, string>();
-  const blocks = new Set<unknown>(tree.children);
-  visit(tree, ['link', 'image', 'containerDirective'], (node) => {
+  const candidates: RootContent[] = [...tree.children];
+  const mdxOffsets: number[] = [];
+  visit(tree, ['link', 'image', 'containerDirective', ...MDX], (node) => {
     // The blocks of a `:::` container stand at the start of their lines, as top-level ones do.
-    if (node.type === 'containerDirective') (node as Parent).children.forEach((child) => blocks.add(child));
-    else writtenUrls.set(node, (node as Link | Image).url);
+    if (node.type === 'containerDirective') candidates.push(...(node as Parent).children);
+    else if (node.type === 'link' || node.type === 'image') writtenUrls.set(node, (node as Link | Image).url);
+    else mdxOffsets.push(node.position?.start.offset ?? -1);
   });
+  const holdsMdx = (block: RootContent) => mdxOffsets.some((offset) => offset < 0 || (offset >= (block.position?.start.offset ?? 0) && offset < (block.position?.end.offset ?? 0)));
+  const blocks = new Set<unknown>(mdxOffsets.length ? candidates.filter((block) => !holdsMdx(block)) : candidates);
   return { text, blocks, writtenUrls };
 }
 
-/** Nodes the copy always writes through the serialiser (URLs of definitions, admonitions, MDX). */
-const SERIALISED = new Set(['definition', 'containerDirective', 'leafDirective', 'textDirective', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement']);
-/** `{#id}` at the end of a heading's line (before an ATX heading's closing #s). */
-const EXPLICIT_HEADING_ID = /[ \t]*\{#[^}\s]+\}(?=[ \t]*(?:#+[ \t]*)?(?:\n|$))/;
+/** An `href` or `src` attribute of raw HTML, quoted: what comes before its URL, the quote, the URL. */
+export const HTML_URL_ATTRIBUTE = /(\s(?:href|src)\s*=\s*)(["'])([^"']*)\2/gi;
+
+/** Nodes the copy always writes through the serialiser (URLs of definitions, admonitions, MDX, raw HTML with URLs). */
+const SERIALISED = new Set(['definition', 'containerDirective', 'leafDirective', 'textDirective', ...MDX]);
+/** `{#id}` at the end of a heading's line (before an ATX heading's closing #s); `\\{#id\\}` as escaped for MDX. */
+const EXPLICIT_HEADING_ID = /[ \t]*\\?\{#[^}\s\\]+\\?\}(?=[ \t]*(?:#+[ \t]*)?(?:\n|$))/;
 
 /**
  * A top-level block as the author wrote it, with only the destinations of its links and images replaced by
@@ -43,7 +56,7 @@ export function blockAsWritten(node: RootContent, source: ParsedSource, finalUrl
   let firstValue: string | undefined;
   let asWritten = true;
   visit(node, (inner) => {
-    if (SERIALISED.has(inner.type)) {
+    if (SERIALISED.has(inner.type) || (inner.type === 'html' && inner.value.match(HTML_URL_ATTRIBUTE))) {
       asWritten = false;
       return EXIT;
     }

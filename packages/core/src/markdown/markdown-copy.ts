@@ -7,7 +7,7 @@ import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { ADMONITION_TITLES } from './admonitions.js';
 import { docState } from './doc-state.js';
-import { blockAsWritten, rememberSource, type ParsedSource } from './markdown-as-written.js';
+import { blockAsWritten, HTML_URL_ATTRIBUTE, rememberSource, type ParsedSource } from './markdown-as-written.js';
 
 /**
  * Remembers the source as the parser read it, before any transform: blocks that come through unchanged are
@@ -32,7 +32,10 @@ export function remarkMarkdownCopy(this: Processor) {
     const syntaxExtensions = (processor.data() as { toMarkdownExtensions?: ToMarkdownOptions[] }).toMarkdownExtensions ?? [];
     // Blocks copied as written still hold their URLs as written: absolute paths and .md links resolve as in the page.
     const resolveWritten = (url: string) => (/^\/(?!\/)|^[^:?#]*\.mdx?(?:[?#]|$)/i.test(url) ? state.resolveLink(url) : url);
-    Object.assign(state, writeMarkdownCopy(tree, { pageUrl: state.pageUrl, syntaxExtensions, source: state.parsedSource, resolveWritten }));
+    // As rehypeRawHtml resolves them for the page: every link, and images, video and sources that are not full URLs.
+    const resolveHtmlUrl = (url: string, attribute: 'href' | 'src', line: number) =>
+      attribute === 'href' ? state.resolveLink(url) : /^[a-z][a-z0-9+.-]*:|^\/\//i.test(url) ? url : state.resolveAsset(url, line + state.lineOffset - 1);
+    Object.assign(state, writeMarkdownCopy(tree, { pageUrl: state.pageUrl, syntaxExtensions, source: state.parsedSource, resolveWritten, resolveHtmlUrl }));
   };
 }
 
@@ -44,6 +47,8 @@ export interface MarkdownCopyOptions {
   source?: ParsedSource;
   /** Resolves a URL as written in the source the way the page resolves it (base URL, `.md` links). */
   resolveWritten?: (url: string) => string;
+  /** Resolves the URL of a raw HTML attribute, written on a line of the doc, the way the page resolves it. */
+  resolveHtmlUrl?: (url: string, attribute: 'href' | 'src', line: number) => string;
 }
 
 /**
@@ -53,7 +58,7 @@ export interface MarkdownCopyOptions {
  * mdast-util-to-markdown. Serialising every block cost 0.3–0.4 s of CPU on the documentation centre (a fifth of
  * its parse); copying costs a tenth of that, and keeps the author's own spelling of tables, lists and code.
  */
-export function writeMarkdownCopy(tree: Root, { pageUrl, syntaxExtensions, source, resolveWritten = (url) => url }: MarkdownCopyOptions): { markdown: string; markdownLinks: string[] } {
+export function writeMarkdownCopy(tree: Root, { pageUrl, syntaxExtensions, source, resolveWritten = (url) => url, resolveHtmlUrl = (url) => url }: MarkdownCopyOptions): { markdown: string; markdownLinks: string[] } {
   const links = new Set<string>();
   const asWritten = (node: RootContent) => (source ? blockAsWritten(node, source, (url) => absoluteUrl(resolveWritten(url), pageUrl), links) : undefined);
   const options: ToMarkdownOptions = {
@@ -62,7 +67,7 @@ export function writeMarkdownCopy(tree: Root, { pageUrl, syntaxExtensions, sourc
     rule: '-',
     fences: true,
     listItemIndent: 'one',
-    extensions: [...syntaxExtensions, copyExtension({ pageUrl, links, asWritten })],
+    extensions: [...syntaxExtensions, copyExtension({ pageUrl, links, asWritten, resolveHtmlUrl })],
   };
   const pieces: string[] = [];
   let rewritten: RootContent[] = [];
@@ -83,8 +88,8 @@ export function writeMarkdownCopy(tree: Root, { pageUrl, syntaxExtensions, sourc
   return { markdown: pieces.filter(Boolean).join('\n\n'), markdownLinks: [...links] };
 }
 
-/** Absolute URLs for links and images, admonitions as `:::`, MDX code (imports, expressions) left out and its elements' text kept. */
-function copyExtension({ pageUrl, links, asWritten }: { pageUrl: string; links: Set<string>; asWritten: (node: RootContent) => string | undefined }): ToMarkdownOptions {
+/** Absolute URLs for links and images (raw HTML's too), admonitions as `:::`, MDX code (imports, expressions) left out and its elements' text kept. */
+function copyExtension({ pageUrl, links, asWritten, resolveHtmlUrl }: { pageUrl: string; links: Set<string>; asWritten: (node: RootContent) => string | undefined; resolveHtmlUrl: NonNullable<MarkdownCopyOptions['resolveHtmlUrl']> }): ToMarkdownOptions {
   const withAbsoluteUrl =
     <T extends Link | Image | Definition>(handle: Handle): Handle =>
     (node: T, parent, state, info) => {
@@ -99,6 +104,12 @@ function copyExtension({ pageUrl, links, asWritten }: { pageUrl: string; links: 
       link: withAbsoluteUrl(defaultHandlers.link),
       image: withAbsoluteUrl(defaultHandlers.image),
       definition: withAbsoluteUrl(defaultHandlers.definition),
+      html: (node: Html) =>
+        node.value.replace(HTML_URL_ATTRIBUTE, (_attribute, before: string, quote: string, url: string) => {
+          const absolute = absoluteUrl(resolveHtmlUrl(url, /src/i.test(before) ? 'src' : 'href', node.position?.start.line ?? 1), pageUrl);
+          if (/^https?:/i.test(absolute)) links.add(absolute);
+          return before + quote + absolute + quote;
+        }),
       listItem: taskListItem,
       containerDirective: admonitionHandler(asWritten),
       mdxjsEsm: nothing,

@@ -33,6 +33,7 @@ import { resolveDocLink, withBaseUrl } from './resolve-links.js';
 import { normalizeMdxSource, remarkMdxContent } from './mdx.js';
 import remarkMdx from 'remark-mdx';
 import { remarkMarkdownCopy, remarkRememberSource } from './markdown-copy.js';
+import { rehypeUnbrokenTableWords } from './table-words.js';
 import { remarkSearchSections, type SearchSection } from './search-sections.js';
 import { rehypeZoomableImages } from './zoomable-images.js';
 
@@ -109,6 +110,7 @@ function pipeline(highlighter: CodeHighlighter, markdown: MarkdownOptions, synta
     // Before highlighting, so it walks the tree before code adds thousands of token spans.
     .use(rehypeAccessibility)
     .use(rehypeZoomableImages)
+    .use(rehypeUnbrokenTableWords)
     .use(rehypeCodeBlocks, { highlighter })
     .use(rehypeReact, { Fragment, jsx, jsxs, components: { [HIGHLIGHTED_CODE_TAG]: HighlightedCode } as never })
     .freeze() as unknown as MarkdownProcessor;

@@ -82,19 +82,48 @@ function proseText(text: string): string {
     .replace(/&nbsp;/g, ' ');
 }
 
-/** The text of a built doc page's article (title and body), scripts and markup removed. */
+/** What a page built by another tool (Docusaurus) shows in its articles that the same page of docsgen does not. */
+export interface TextBeyond {
+  /** Words of the other page's articles, with repeats. */
+  otherWords: number;
+  /** Of those, how many docsgen's page lacks. */
+  missingWords: number;
+  /** The words it lacks most. */
+  missing: string[];
+}
+
+/**
+ * The words of `otherHtml`'s articles (from the first `<article>` to the last `</article>`: Docusaurus writes one per
+ * card on a generated-index page) that `pageHtml`'s article lacks, counted as textCoverage counts them.
+ */
+export function textBeyond(otherHtml: string, pageHtml: string): TextBeyond {
+  const other = countWords(visiblePageText(otherHtml));
+  const shown = countWords(visiblePageText(pageHtml));
+  let otherWords = 0;
+  const missing: [string, number][] = [];
+  for (const [word, count] of other) {
+    otherWords += count;
+    const lacking = count - Math.min(count, shown.get(word) ?? 0);
+    if (lacking > 0) missing.push([word, lacking]);
+  }
+  missing.sort((a, b) => b[1] - a[1]);
+  return { otherWords, missingWords: missing.reduce((sum, [, count]) => sum + count, 0), missing: missing.slice(0, 12).map(([word, count]) => (count > 1 ? `${word}×${count}` : word)) };
+}
+
+/** The text of a built page's articles (title and body), scripts and markup removed. */
 export function visiblePageText(html: string): string {
   const start = html.indexOf('<article');
-  const end = html.indexOf('</article>', start);
-  const article = start >= 0 ? html.slice(start, end < 0 ? undefined : end) : html;
+  const end = html.lastIndexOf('</article>');
+  const article = start >= 0 ? html.slice(start, end < start ? undefined : end) : html;
   return decodeEntities(
     article
       .replace(/<script[\s\S]*?<\/script>/gi, ' ')
       .replace(/<style[\s\S]*?<\/style>/gi, ' ')
       .replace(/<img[^>]*\balt="([^"]*)"[^>]*>/gi, ' $1 ')
       // Inline elements (highlighted code is made of spans) join the text around them; other tags separate it.
-      .replace(/<\/?(?:span|a|code|strong|em|b|i|kbd|sub|sup|mark|del|s|u|small|abbr)\b[^>]*>/gi, '')
-      .replace(/<[^>]+>/g, ' '),
+      // Attribute values may hold `>` (Docusaurus writes `aria-label="ListResult<TagVo>的直接链接"`): quoted values are skipped whole.
+      .replace(/<\/?(?:span|a|code|strong|em|b|i|kbd|sub|sup|mark|del|s|u|small|abbr)\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi, '')
+      .replace(/<(?:[^>"']|"[^"]*"|'[^']*')+>/g, ' '),
   );
 }
 

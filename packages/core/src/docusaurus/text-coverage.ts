@@ -14,19 +14,23 @@ export interface TextCoverage {
 }
 
 export function textCoverage(source: string, pageHtml: string): TextCoverage {
-  const expected = countWords(visibleSourceText(source));
-  const shown = countWords(visiblePageText(pageHtml));
-  let sourceWords = 0;
-  let shownWords = 0;
+  const { total, lacking, missing } = wordsLacking(countWords(visibleSourceText(source)), countWords(visiblePageText(pageHtml)));
+  return { sourceWords: total, shownWords: total - lacking, ratio: total ? (total - lacking) / total : 1, missing };
+}
+
+/** Of the words `expected` counts, how many `shown` lacks (a word counts as often as it occurs), the most lacking first. */
+function wordsLacking(expected: Map<string, number>, shown: Map<string, number>): { total: number; lacking: number; missing: string[] } {
+  let total = 0;
+  let lacking = 0;
   const missing: [string, number][] = [];
   for (const [word, count] of expected) {
-    sourceWords += count;
-    const found = Math.min(count, shown.get(word) ?? 0);
-    shownWords += found;
-    if (found < count) missing.push([word, count - found]);
+    total += count;
+    const lack = count - Math.min(count, shown.get(word) ?? 0);
+    lacking += lack;
+    if (lack > 0) missing.push([word, lack]);
   }
-  missing.sort((a, b) => b[1] - a[1]);
-  return { sourceWords, shownWords, ratio: sourceWords ? shownWords / sourceWords : 1, missing: missing.slice(0, 12).map(([word, count]) => (count > 1 ? `${word}×${count}` : word)) };
+  missing.sort((x, y) => y[1] - x[1]);
+  return { total, lacking, missing: missing.slice(0, 12).map(([word, count]) => (count > 1 ? `${word}×${count}` : word)) };
 }
 
 /** The text a reader of the rendered source would see: syntax, URLs, imports and comments removed, code kept as written. */
@@ -97,17 +101,8 @@ export interface TextBeyond {
  * card on a generated-index page) that `pageHtml`'s article lacks, counted as textCoverage counts them.
  */
 export function textBeyond(otherHtml: string, pageHtml: string): TextBeyond {
-  const other = countWords(visiblePageText(otherHtml));
-  const shown = countWords(visiblePageText(pageHtml));
-  let otherWords = 0;
-  const missing: [string, number][] = [];
-  for (const [word, count] of other) {
-    otherWords += count;
-    const lacking = count - Math.min(count, shown.get(word) ?? 0);
-    if (lacking > 0) missing.push([word, lacking]);
-  }
-  missing.sort((a, b) => b[1] - a[1]);
-  return { otherWords, missingWords: missing.reduce((sum, [, count]) => sum + count, 0), missing: missing.slice(0, 12).map(([word, count]) => (count > 1 ? `${word}×${count}` : word)) };
+  const { total, lacking, missing } = wordsLacking(countWords(visiblePageText(otherHtml)), countWords(visiblePageText(pageHtml)));
+  return { otherWords: total, missingWords: lacking, missing };
 }
 
 /** The text of a built page's articles (title and body), scripts and markup removed. */

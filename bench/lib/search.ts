@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createSearchEngine } from '../../theme/client/search-engine.js';
+import { OBJECTS, TOPICS, VERBS } from '../corpus.js';
 import { summarize, type Summary } from './stats.js';
 
 export interface SearchFigures {
@@ -11,20 +13,51 @@ export interface SearchFigures {
   raw: number;
   gzip: number;
   metaGzip: number;
+  /** The term shards t<n>.json: the postings, what a search engine's index is. */
+  postingsGzip: number;
+  /** The page files p<n>.json: titles, headings and excerpts, what the results show. */
+  pageFilesGzip: number;
   /** Bytes (gzip) a first query transfers: meta.json, its shards and the page files of the 8 results a dropdown shows. */
   firstQuery: Summary;
   /** Bytes a second, different query transfers after the first one (only shards and page files not fetched yet). */
   secondQuery: Summary;
-  /** Time of a query on a fresh engine (its files already read from disk but not parsed), as a first query in the worker. */
+  /** Different queries timed (BENCH_QUERIES), and how many of them find at least one page. */
+  queries: number;
+  matching: number;
+  /**
+   * Wall time of each query as the first one of a fresh engine (its files already read from disk but not
+   * parsed): parsing meta.json, its shards and its page files, matching, ranking, excerpts. What the worker
+   * does for a first query, less the network.
+   */
   cold: Summary;
-  /** Time of the same queries again, shards already decoded. */
+  /** The process's CPU time (user + system) over the same first queries: what load on the machine cannot inflate. */
+  coldCpu: Summary;
+  /** Wall time of the same query repeated on that engine, its shards and page files already parsed. */
   warm: Summary;
+  warmCpu: Summary;
 }
 
-const QUERIES = ['设备', '固件升级', '访问令牌', 'deviceId', 'region', '回调', '推送', '错误码', 'sdk', '签名', '设备绑定失败', '网关子设备', '低功耗唤醒', '激活码 购买', 'token'];
-
-/** The queries a search figure is measured on. */
-export const BENCH_QUERIES = QUERIES;
+const fixture = (name: string) =>
+  (JSON.parse(readFileSync(new URL(`../../test/fixtures/${name}`, import.meta.url), 'utf8')) as { query: string }[]).map((q) => q.query);
+/**
+ * The queries a search figure is measured on: the relevance fixtures' queries as developers type them (questions,
+ * error codes, API names, partial words, typos), and the synthetic corpus's own words the same ways (bench/corpus.ts),
+ * so that at every size most queries find pages, many of them thousands.
+ */
+export const BENCH_QUERIES = [
+  ...new Set([
+    ...fixture('search-queries.json'),
+    ...fixture('search-queries-extra.json'),
+    ...['设备', '固件升级', '访问令牌', 'deviceId', 'region', '回调', '推送', '错误码', 'sdk', '签名', '网关子设备', '低功耗唤醒', '激活码 购买', 'token'],
+    ...TOPICS,
+    ...OBJECTS,
+    ...VERBS.map((verb, i) => verb + OBJECTS[(i * 3) % OBJECTS.length]),
+    ...TOPICS.map((topic, i) => `怎么${VERBS[i % VERBS.length]}${topic}`),
+    ...['getDeviceList', 'getDevcieList', 'xy_iot_init', 'createLivePlayer', 'createLivePlayr', 'XYWebSDK', 'product_key', 'onSuccess', 'XYCallback'],
+    ...['指数退避重试', '错误码 1009', 'Unix 毫秒时间戳', '主线程', '法兰克福 数据中心', '网络抖动 自动重连', '回调返回', '第 3 部分', '细节'],
+  ]),
+];
+const QUERIES = BENCH_QUERIES;
 
 /**
  * The sharded index of a built site: its size, what a first and a second query transfer (gzip level 9, as a
@@ -50,22 +83,26 @@ export async function searchFigures(siteDir: string): Promise<SearchFigures | un
   const bytes = (names: string[]) => sum(names.map((name) => gzipped.get(name)!));
   const first: number[] = [];
   const second: number[] = [];
-  const cold: number[] = [];
-  const warm: number[] = [];
+  const [cold, coldCpu, warm, warmCpu]: number[][] = [[], [], [], []];
+  const timed = async (run: () => Promise<unknown>, wall: number[], cpu: number[]) => {
+    const cpuStart = process.cpuUsage();
+    const start = performance.now();
+    await run();
+    wall.push(performance.now() - start);
+    const used = process.cpuUsage(cpuStart);
+    cpu.push((used.user + used.system) / 1000);
+  };
+  let matching = 0;
   for (const [i, query] of QUERIES.entries()) {
     const fresh = engine();
-    const start = performance.now();
-    await fresh.search.search(query, { limit: 8 });
-    cold.push(performance.now() - start);
+    await timed(async () => {
+      if ((await fresh.search.search(query, { limit: 8 })).total) matching++;
+    }, cold, coldCpu);
     first.push(bytes(fresh.requested));
+    await timed(() => fresh.search.search(query, { limit: 8 }), warm, warmCpu);
     const seen = fresh.requested.length;
     await fresh.search.search(QUERIES[(i + 1) % QUERIES.length], { limit: 8 });
     second.push(bytes(fresh.requested.slice(seen)));
-    for (let round = 0; round < 3; round++) {
-      const again = performance.now();
-      await fresh.search.search(query, { limit: 8 });
-      warm.push(performance.now() - again);
-    }
   }
   return {
     dir: path.relative(siteDir, dir),
@@ -73,9 +110,15 @@ export async function searchFigures(siteDir: string): Promise<SearchFigures | un
     raw: sum([...texts.values()].map((text) => Buffer.byteLength(text))),
     gzip: sum(gzipped.values()),
     metaGzip: gzipped.get('meta.json')!,
+    postingsGzip: sum([...gzipped].filter(([name]) => name.startsWith('t')).map(([, bytes]) => bytes)),
+    pageFilesGzip: sum([...gzipped].filter(([name]) => name.startsWith('p')).map(([, bytes]) => bytes)),
     firstQuery: summarize(first),
     secondQuery: summarize(second),
+    queries: QUERIES.length,
+    matching,
     cold: summarize(cold),
+    coldCpu: summarize(coldCpu),
     warm: summarize(warm),
+    warmCpu: summarize(warmCpu),
   };
 }

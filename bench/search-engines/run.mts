@@ -7,6 +7,7 @@
  * on first use only (never from the root `npm install`).
  */
 import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -47,12 +48,17 @@ interface EngineFigures {
   top1: number;
   top5: number;
   mrr: number;
+  /** All the engine's index files, gzip; split below into postings (the search index proper) and page files (excerpts, titles). */
   indexBytes: number;
+  postingsBytes: number;
+  pageFileBytes: number;
   firstQueryBytes: number;
   misses: string[];
 }
 
-async function score(engine: string, rank: Ranker, bytes: { indexBytes: number; firstQueryBytes: number }): Promise<EngineFigures> {
+type Bytes = Pick<EngineFigures, 'indexBytes' | 'postingsBytes' | 'pageFileBytes' | 'firstQueryBytes'>;
+
+async function score(engine: string, rank: Ranker, bytes: Bytes): Promise<EngineFigures> {
   let top1 = 0;
   let top5 = 0;
   let reciprocal = 0;
@@ -84,7 +90,9 @@ async function ours(name: string, search: { synonyms: string[][]; dictionary: st
   }
   const engine = createSearchEngine(index.read);
   const rank: Ranker = async (query) => (await engine.search(query, { limit: 10 })).hits.map((hit) => idByRoute.get(hit.route)!);
-  return score(name, rank, { indexBytes: [...gzipped.values()].reduce((a, b) => a + b, 0), firstQueryBytes: median(firsts) });
+  const sum = (prefix: string) => [...gzipped].filter(([file]) => file.startsWith(prefix)).reduce((a, [, bytes]) => a + bytes, 0);
+  // meta.json (shard starts, synonyms) belongs with the postings; p<n>.json are the page files.
+  return score(name, rank, { indexBytes: sum(''), postingsBytes: sum('t') + sum('meta'), pageFileBytes: sum('p'), firstQueryBytes: median(firsts) });
 }
 
 // MiniSearch as VitePress configures it (fuzzy 0.2, prefix, title boosted), one document per page.
@@ -94,7 +102,8 @@ async function miniSearch(name: string, tokenize?: (text: string) => string[]): 
   // VitePress ships the serialised index as one file: a first query loads all of it.
   const bytes = gz(JSON.stringify(search));
   const rank: Ranker = async (query) => (search.search(query) as { id: string }[]).map((hit) => idByRoute.get(hit.id)!);
-  return score(name, rank, { indexBytes: bytes, firstQueryBytes: bytes });
+  // Its one file is postings and field lengths, plus the stored titles; no excerpts.
+  return score(name, rank, { indexBytes: bytes, postingsBytes: bytes, pageFileBytes: 0, firstQueryBytes: bytes });
 }
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 const segment = (text: string) => [...segmenter.segment(text)].filter((s) => s.isWordLike).map((s) => s.segment.toLowerCase());
@@ -112,11 +121,19 @@ async function pagefind(): Promise<EngineFigures> {
     return /\.(js|json|css)$/.test(file) ? gz(body) : body.length;
   };
   let indexBytes = 0;
+  let postingsBytes = 0;
+  let pageFileBytes = 0;
   const walk = async (dir: string): Promise<void> => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(file);
-      else if (!/ui|component|highlight/.test(entry.name)) indexBytes += await transfer(file);
+      else if (!/ui|component|highlight/.test(entry.name)) {
+        const bytes = await transfer(file);
+        indexBytes += bytes;
+        // index/*.pf_index and the .pf_meta are its postings; fragment/*.pf_fragment its page files (text, excerpts); the rest its code (JS, WebAssembly).
+        if (/\.pf_(index|meta)$/.test(entry.name)) postingsBytes += bytes;
+        if (entry.name.endsWith('.pf_fragment')) pageFileBytes += bytes;
+      }
     }
   };
   await walk(path.join(out, 'pagefind'));
@@ -158,7 +175,7 @@ async function pagefind(): Promise<EngineFigures> {
     }
     const { page } = await open();
     const rank: Ranker = async (query) => (await run(page, query, 10)).map((url) => idByRoute.get(url.replace(/index\.html$/, ''))!);
-    return await score('Pagefind 1.6 (extended)', rank, { indexBytes, firstQueryBytes: median(firsts) });
+    return await score('Pagefind 1.6 (extended)', rank, { indexBytes, postingsBytes, pageFileBytes, firstQueryBytes: median(firsts) });
   } finally {
     await browser.close();
     await server.close();
@@ -173,8 +190,8 @@ const results = [
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 console.log(`\n${queries.length} queries (${sets.original.length} + ${sets.extra.length} new), ${published.length} pages\n`);
-console.log('| engine | top-1 | top-5 | MRR | index (gzip) | first query (median of 30) |\n|---|--:|--:|--:|--:|--:|');
-for (const r of results) console.log(`| ${r.engine} | ${pct(r.top1)} | ${pct(r.top5)} | ${r.mrr.toFixed(3)} | ${kb(r.indexBytes)} | ${kb(r.firstQueryBytes)} |`);
+console.log('| engine | top-1 | top-5 | MRR | postings (gzip) | page files: excerpts, titles | all index files | first query (median of 30) |\n|---|--:|--:|--:|--:|--:|--:|--:|');
+for (const r of results) console.log(`| ${r.engine} | ${pct(r.top1)} | ${pct(r.top5)} | ${r.mrr.toFixed(3)} | ${kb(r.postingsBytes)} | ${kb(r.pageFileBytes)} | ${kb(r.indexBytes)} | ${kb(r.firstQueryBytes)} |`);
 for (const r of results) console.log(`\n${r.engine}: ${r.misses.length} not in the top 5\n  ${r.misses.join('\n  ')}`);
-writeFileSync(path.join(repoRoot, 'bench/results-search.json'), JSON.stringify({ queries: queries.length, pages: published.length, results }, null, 2) + '\n');
+writeFileSync(path.join(repoRoot, 'bench/results-search.json'), JSON.stringify({ queries: queries.length, pages: published.length, loadAverage: loadavg(), results }, null, 2) + '\n');
 await stat(path.join(repoRoot, 'bench/results-search.json'));

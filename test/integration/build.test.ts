@@ -35,7 +35,8 @@ test('every route is a folder with index.html under the output root, which is /d
 test('the search index names each page\'s section by its sidebar category label', async () => {
   const files = (await written()).filter((name) => /^assets\/search\/[0-9a-f]{10}\/(meta|t\d+|p\d+)\.json$/.test(name));
   assert.ok(files.some((name) => name.endsWith('/meta.json')), 'the search index is written');
-  const pages = await Promise.all(files.filter((name) => /\/p\d+\.json$/.test(name)).map(async (name) => JSON.parse(await readFile(path.join(out(), name), 'utf8')) as { route: string; section: string }));
+  const pageFiles = await Promise.all(files.filter((name) => /\/p\d+\.json$/.test(name)).map(async (name) => JSON.parse(await readFile(path.join(out(), name), 'utf8')) as { route: string; section: string }[]));
+  const pages = pageFiles.flat();
   const features = pages.find(({ route }) => route === '/docscenter/docs/guide/features/');
   assert.equal(features?.section, '使用指南', 'the label of guide/_category_.json, not the title of guide/index.md (指南)');
 });

@@ -58,7 +58,7 @@ test('drafts and unlisted docs are not indexed', async () => {
   const hidden = { ...docs[0], source: { ...docs[0].source, frontMatter: { ...docs[0].source.frontMatter, unlisted: true } } };
   const draft = { ...docs[1], source: { ...docs[1].source, frontMatter: { ...docs[1].source.frontMatter, draft: true } } };
   const { files } = memoryIndex(buildSearchIndex({ docs: [hidden, draft, ...docs.slice(2)], baseUrl }));
-  const routes = new Set([...files].filter(([name]) => name.startsWith('p')).map(([, text]) => (JSON.parse(text) as { route: string }).route));
+  const routes = new Set([...files].filter(([name]) => name.startsWith('p')).flatMap(([, text]) => (JSON.parse(text) as { route: string }[]).map((page) => page.route)));
   assert.ok(!routes.has(docs[0].source.route) && !routes.has(docs[1].source.route));
   assert.equal(routes.size, docs.length - 2);
 });

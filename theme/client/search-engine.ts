@@ -3,7 +3,7 @@
  * sharded index through `read`, fetching meta.json once, then per query only the shards of its terms
  * not fetched yet, and the page files of the results it shows.
  */
-import { SEARCH_INDEX_VERSION, type SearchMeta, type SearchPageEntry } from '@docsgen/shared';
+import { SEARCH_INDEX_VERSION, tokenize, type SearchMeta, type SearchPageEntry, type SearchPageFile } from '@docsgen/shared';
 import { matchPages, unitTerms, unmatchedWord } from './search/match-pages.js';
 import { planQuery, type Unit } from './search/query-plan.js';
 import { TermStore } from './search/term-store.js';
@@ -63,15 +63,16 @@ export function createSearchEngine(read: ReadIndexFile): SearchEngine {
       opened = undefined;
       throw error;
     });
-  const pageFiles = new Map<number, Promise<SearchPageEntry>>();
-  const pageFile = (page: number) => {
-    let pending = pageFiles.get(page);
+  const pageFiles = new Map<number, Promise<SearchPageFile>>();
+  const pageEntry = async (page: number, pagesPerFile: number): Promise<SearchPageEntry> => {
+    const file = Math.floor(page / pagesPerFile);
+    let pending = pageFiles.get(file);
     if (!pending) {
-      pending = read(`p${page}.json`) as Promise<SearchPageEntry>;
-      pending.catch(() => pageFiles.delete(page));
-      pageFiles.set(page, pending);
+      pending = read(`p${file}.json`) as Promise<SearchPageFile>;
+      pending.catch(() => pageFiles.delete(file));
+      pageFiles.set(file, pending);
     }
-    return pending;
+    return (await pending)[page % pagesPerFile];
   };
 
   return {
@@ -89,7 +90,8 @@ export function createSearchEngine(read: ReadIndexFile): SearchEngine {
       if (typos.length) await store.load(typos.flatMap((word) => store.shardsOfPrefix(word.slice(0, 2))));
       const { pages, terms } = matchPages(requirements, store);
       const shown = pages.slice(0, limit);
-      const needles = highlightNeedles(units, [...terms.keys()]);
+      // A loose alternative's run (发票 of 开发票) is marked as a term, not as a whole run inside the query's own.
+      const needles = highlightNeedles(requirements.flatMap((r) => r.alternatives.flatMap((a) => (a.loose ? [] : a.units))), [...terms.keys()]);
       const hits: (SearchHit | undefined)[] = new Array(shown.length);
       const partial = () => {
         const ready = hits.indexOf(undefined);
@@ -97,8 +99,8 @@ export function createSearchEngine(read: ReadIndexFile): SearchEngine {
       };
       await Promise.all(
         shown.map(async (match, i) => {
-          const entry = await pageFile(match.page);
-          hits[i] = toHit(entry, bestSection(entry, match.page, terms, store, needles), needles, match.score, match.phrases === requirements.length);
+          const entry = await pageEntry(match.page, meta.pagesPerFile);
+          hits[i] = toHit(entry, bestSection(entry, terms, meta.dictionary, needles), needles, match.score, match.phrases === requirements.length);
           onPartial?.(partial());
         }),
       );
@@ -108,10 +110,10 @@ export function createSearchEngine(read: ReadIndexFile): SearchEngine {
 }
 
 /** The section to show: the one whose heading holds the most query terms, else whose text shows the most of them, else the intro. */
-function bestSection(entry: SearchPageEntry, page: number, terms: Map<string, number>, store: TermStore, needles: (text: string) => string[]): number {
+function bestSection(entry: SearchPageEntry, terms: Map<string, number>, dictionary: readonly string[], needles: (text: string) => string[]): number {
   const scores = new Float64Array(entry.sections.length);
-  for (const [term, weight] of terms) for (const section of store.postings(term)?.headings.get(page) ?? []) scores[section] += 10 * weight;
-  entry.sections.forEach(([, , text], s) => {
+  entry.sections.forEach(([, heading, text], s) => {
+    for (const term of new Set(tokenize(heading, { dictionary }))) scores[s] += 10 * (terms.get(term) ?? 0);
     const lower = text.toLowerCase();
     for (const needle of needles(text)) if (lower.includes(needle)) scores[s] += 1;
   });

@@ -1,10 +1,10 @@
 /**
  * The sharded search index the build writes under assets/search/<hash>/ and the browser reads piece by
- * piece: a small meta file, term shards (a query fetches only the shards of its own terms) and one file
- * per page with what a result shows (fetched only for the results shown).
+ * piece: a small meta file, term shards (a query fetches only the shards of its own terms) and files of a
+ * few pages each with what a result shows (fetched only for the results shown).
  */
 
-export const SEARCH_INDEX_VERSION = 3;
+export const SEARCH_INDEX_VERSION = 4;
 
 /** meta.json: everything a query needs before it knows which shards to fetch. */
 export interface SearchMeta {
@@ -12,6 +12,8 @@ export interface SearchMeta {
   pageCount: number;
   /** First term of every shard after the first, sorted: a term lives in the last shard starting at or before it. */
   shardStarts: string[];
+  /** Pages per page file: page n is in p<floor(n / pagesPerFile)>.json. */
+  pagesPerFile: number;
   /** Synonym groups from site.config.ts, applied to queries. */
   synonyms: string[][];
   /** The user dictionary from site.config.ts: words the tokenizer also kept whole. */
@@ -19,14 +21,16 @@ export interface SearchMeta {
 }
 
 /**
- * t<n>.json: the terms of one shard, sorted, each with
- * - its page postings: page-number gaps and weights interleaved (`[gap, weight, gap, weight, …]`), the weight
- *   being the term's BM25 score in that page with title, keywords, headings and body boosted and summed;
- * - the sections whose heading holds it: page-number gaps and the section's number in its page, interleaved.
+ * t<n>.json: the terms of one shard, sorted and front-coded in one string (`encodeTerms`), and in a second
+ * string, separated by spaces, each term's postings (`encodePostings`): the pages holding it with its weight
+ * there, the term's BM25 score in that page with title, keywords, headings and body boosted and summed.
  */
-export type SearchShard = [term: string, pages: number[], headings: number[]][];
+export type SearchShard = [terms: string, postings: string];
 
-/** p<n>.json: what the results show of page n. */
+/** p<n>.json: what the results show of pages n × pagesPerFile onwards, in page order. */
+export type SearchPageFile = SearchPageEntry[];
+
+/** What the results show of one page. */
 export interface SearchPageEntry {
   route: string;
   title: string;

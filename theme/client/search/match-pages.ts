@@ -93,7 +93,7 @@ export function matchPages(requirements: Requirement[], store: TermStore): Match
       if (!pages) continue;
       // A requirement takes its best alternative: a phrase before a scattered match, then the higher score.
       for (let p = 0; p < count; p++) {
-        const how = pages.met[p];
+        const how = alternative.loose ? Math.min(pages.met[p], MET) : pages.met[p];
         if (how === NOT) continue;
         const score = pages.score[p] * alternative.boost;
         if (how > met.met[p] || (how === met.met[p] && score > met.score[p])) {

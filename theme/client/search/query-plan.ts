@@ -8,6 +8,9 @@
  * - a Latin word or identifier whole, or by all of its parts (`getDeviceList` → get, device, list), or, for
  *   the word being typed, by a term it starts, or, when the index lacks it, by a term one or two typos away;
  * - a dictionary word whole.
+ * A three-character Chinese run is also met, at half weight and never as a phrase, by its last two characters
+ * alone: it is often a one-character verb and a word (`开发票`, `查账单`, `改密码`), whose first pair (开发) spans
+ * the two and says nothing the page must hold.
  */
 import { textRuns, tokenize } from '@docsgen/shared';
 
@@ -20,8 +23,10 @@ export type Unit =
 
 export interface Alternative {
   units: Unit[];
-  /** Below 1 for a synonym the query did not spell out. */
+  /** Below 1 for a synonym the query did not spell out, or a run met without its first character. */
   boost: number;
+  /** Met at best as scattered pairs, never as a phrase: the query as written is not what the page holds. */
+  loose?: boolean;
 }
 
 export interface Requirement {
@@ -58,8 +63,17 @@ export function planQuery(query: string, options: QueryOptions): Requirement[] {
       alternatives: words.map((word) => ({ units: phraseUnits(word, options.dictionary), boost: word === phrase ? 1 : 0.8 })),
     });
   });
-  for (const unit of textUnits(rest, typingAt)) requirements.push({ alternatives: [{ units: [unit], boost: 1 }] });
+  for (const unit of textUnits(rest, typingAt)) requirements.push({ alternatives: [{ units: [unit], boost: 1 }, ...withoutFirstCharacter(unit)] });
   return requirements.filter((r) => r.alternatives.every((a) => a.units.length));
+}
+
+/** A three-character run's last two characters, as a loose alternative at half weight (see the top of this file). */
+function withoutFirstCharacter(unit: Unit): Alternative[] {
+  if (unit.kind !== 'pairs') return [];
+  const chars = Array.from(unit.text);
+  if (chars.length !== 3) return [];
+  const word = chars.slice(1).join('');
+  return [{ units: [{ kind: 'pairs', text: word, pairs: [word], need: 1 }], boost: 0.5, loose: true }];
 }
 
 /** Where the last word of the query starts, when it is a Latin word being typed; -1 otherwise. */

@@ -2,21 +2,18 @@
  * The term shards a query has fetched so far, decoded on demand: a shard is fetched once per page view,
  * so a second query fetches only shards it has not seen.
  */
-import { shardOf, type SearchShard } from '@docsgen/shared';
+import { decodePostings, decodeTerms, shardOf, type DecodedPostings, type SearchShard } from '@docsgen/shared';
 
-/** A term's pages (ascending) with their weights, and the sections whose heading holds it (page → section numbers). */
-export interface TermPostings {
-  pages: Uint32Array;
-  weights: Float64Array;
-  headings: Map<number, number[]>;
-}
+/** A term's pages (ascending) with their weights. */
+export type TermPostings = DecodedPostings;
 
 /** Shards a prefix may span before its expansions stop (a one-letter prefix could span the whole index). */
 const MAX_PREFIX_SHARDS = 3;
 
 export class TermStore {
   private readonly shards = new Map<number, Promise<void>>();
-  private readonly raw = new Map<string, SearchShard[number]>();
+  /** Each loaded term's postings, still encoded: most terms of a shard are never asked for. */
+  private readonly raw = new Map<string, string>();
   private readonly sorted: string[][] = [];
   private readonly decoded = new Map<string, TermPostings>();
 
@@ -44,9 +41,10 @@ export class TermStore {
         let pending = this.shards.get(id);
         if (!pending) {
           pending = this.read(`t${id}.json`).then((data) => {
-            const shard = data as SearchShard;
-            this.sorted[id] = shard.map((entry) => entry[0]);
-            for (const entry of shard) this.raw.set(entry[0], entry);
+            const [terms, postings] = data as SearchShard;
+            const list = postings.split(' ');
+            this.sorted[id] = decodeTerms(terms);
+            this.sorted[id].forEach((term, i) => this.raw.set(term, list[i]));
           });
           pending.catch(() => this.shards.delete(id));
           this.shards.set(id, pending);
@@ -62,26 +60,15 @@ export class TermStore {
 
   /** How many pages hold the term. */
   frequency(term: string): number {
-    return (this.raw.get(term)?.[1].length ?? 0) / 2;
+    return this.postings(term)?.pages.length ?? 0;
   }
 
   postings(term: string): TermPostings | undefined {
     let postings = this.decoded.get(term);
     if (postings) return postings;
-    const entry = this.raw.get(term);
-    if (!entry) return undefined;
-    const length = entry[1].length / 2;
-    postings = { pages: new Uint32Array(length), weights: new Float64Array(length), headings: new Map() };
-    for (let i = 0, page = 0; i < length; i++) {
-      postings.pages[i] = page += entry[1][2 * i];
-      postings.weights[i] = entry[1][2 * i + 1];
-    }
-    for (let i = 0, page = 0; i < entry[2].length; i += 2) {
-      page += entry[2][i];
-      const list = postings.headings.get(page);
-      if (list) list.push(entry[2][i + 1]);
-      else postings.headings.set(page, [entry[2][i + 1]]);
-    }
+    const encoded = this.raw.get(term);
+    if (encoded === undefined) return undefined;
+    postings = decodePostings(encoded);
     this.decoded.set(term, postings);
     return postings;
   }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { SEARCH_INDEX_VERSION, type SearchMeta, type SearchPageEntry, type SearchShard } from '@docsgen/shared';
+import { encodePostings, encodeTerms, SEARCH_INDEX_VERSION, type SearchMeta, type SearchPageEntry, type SearchShard } from '@docsgen/shared';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
-import { invertPages, type IndexedPage } from './invert-pages.js';
+import { invertPages, type IndexedPage, type TermPostings } from './invert-pages.js';
 
 export interface SearchIndexResult {
   /** URL of meta.json, the file the browser reads first. */
@@ -18,28 +18,33 @@ export interface SearchIndexInput {
   /** `search` of site.config.ts: synonym groups (passed to the browser) and dictionary words (indexed whole). */
   synonyms?: string[][];
   dictionary?: string[];
-  /** Characters of each section's text kept for excerpts (default 160). */
+  /** Characters of each section's text kept for excerpts (default 120; a result shows 90 around the first match). */
   excerptLength?: number;
-  /** Uncompressed bytes after which a term shard is closed (default 12,000). */
+  /** Uncompressed bytes after which a term shard is closed (default 16,000). */
   shardBytes?: number;
+  /** Pages per page file (default 4): gzip compresses a few pages together far better than each alone. */
+  pagesPerFile?: number;
 }
 
 /**
  * Builds the search index of listed, published docs into assets/search/<hash>/: meta.json, term shards
- * t<n>.json and one p<n>.json per page (see SearchMeta). The folder's name is the hash of its contents.
+ * t<n>.json and page files p<n>.json (see SearchMeta). The folder's name is the hash of its contents.
  */
 export function buildSearchIndex(input: SearchIndexInput): SearchIndexResult {
   const docs = input.docs.filter((doc) => !doc.source.frontMatter.draft && !doc.source.frontMatter.unlisted);
   if (!docs.length) return { files: [] };
   const dictionary = [...new Set(input.dictionary ?? [])];
   const labels = folderLabels(input.docs, input.categoryLabels);
-  const entries = docs.map((doc) => pageEntry(doc, labels, input.excerptLength ?? 160));
+  const entries = docs.map((doc) => pageEntry(doc, labels, input.excerptLength ?? 120));
   const terms = invertPages(docs.map(indexedPage), { dictionary });
-  const { shards, shardStarts } = splitShards(terms, input.shardBytes ?? 12_000);
-  const meta: SearchMeta = { version: SEARCH_INDEX_VERSION, pageCount: docs.length, shardStarts, synonyms: input.synonyms ?? [], dictionary };
+  const { shards, shardStarts } = splitShards(terms, input.shardBytes ?? 16_000);
+  const pagesPerFile = input.pagesPerFile ?? 4;
+  const meta: SearchMeta = { version: SEARCH_INDEX_VERSION, pageCount: docs.length, shardStarts, pagesPerFile, synonyms: input.synonyms ?? [], dictionary };
   const contents = new Map<string, string>([['meta.json', JSON.stringify(meta)]]);
-  shards.forEach((shard, i) => contents.set(`t${i}.json`, shard));
-  entries.forEach((entry, i) => contents.set(`p${i}.json`, JSON.stringify(entry)));
+  shards.forEach((shard, i) => contents.set(`t${i}.json`, JSON.stringify(shard)));
+  for (let first = 0; first < entries.length; first += pagesPerFile) {
+    contents.set(`p${first / pagesPerFile}.json`, JSON.stringify(entries.slice(first, first + pagesPerFile)));
+  }
   const hash = createHash('sha1');
   for (const [name, text] of contents) hash.update(name).update(text);
   const dir = `assets/search/${hash.digest('hex').slice(0, 10)}/`;
@@ -68,24 +73,28 @@ function indexedPage(doc: ParsedDoc): IndexedPage {
   };
 }
 
-/** Cuts the sorted terms into shards of about `bytes` each; a term is never split. */
-function splitShards(terms: SearchShard, bytes: number): { shards: string[]; shardStarts: string[] } {
-  const shards: string[] = [];
+/** Cuts the sorted terms into shards of about `bytes` of postings each; a term is never split. */
+function splitShards(terms: TermPostings[], bytes: number): { shards: SearchShard[]; shardStarts: string[] } {
+  const shards: SearchShard[] = [];
   const shardStarts: string[] = [];
-  let current: string[] = [];
+  let current: TermPostings[] = [];
+  let postings: string[] = [];
   let size = 0;
+  const close = () => shards.push([encodeTerms(current.map((entry) => entry.term)), postings.join(' ')]);
   for (const entry of terms) {
-    const json = JSON.stringify(entry);
-    if (current.length && size + json.length > bytes) {
-      shards.push(`[${current.join(',')}]`);
-      shardStarts.push(entry[0]);
+    const encoded = encodePostings(entry.pages, entry.weights);
+    if (current.length && size + encoded.length > bytes) {
+      close();
+      shardStarts.push(entry.term);
       current = [];
+      postings = [];
       size = 0;
     }
-    current.push(json);
-    size += json.length + 1;
+    current.push(entry);
+    postings.push(encoded);
+    size += encoded.length + entry.term.length + 4;
   }
-  shards.push(`[${current.join(',')}]`);
+  close();
   return { shards, shardStarts };
 }
 

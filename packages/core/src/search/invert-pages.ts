@@ -1,4 +1,4 @@
-import { SEARCH_FIELD_BOOSTS, tokenize, type SearchShard, type TokenizeOptions } from '@docsgen/shared';
+import { SEARCH_FIELD_BOOSTS, tokenize, type TokenizeOptions } from '@docsgen/shared';
 
 /** The text of one page, by field. */
 export interface IndexedPage {
@@ -16,27 +16,31 @@ const K1 = 1.2;
 const B = 0.5;
 /** BM25+: a match counts at least this much however long the page, so a long reference page (the error codes) is not buried. */
 const DELTA = 0.5;
-/** Weights are stored as integers: the score times this. */
-const WEIGHT_SCALE = 4;
-
-interface TermPostings {
+/** Weights are stored on a logarithmic scale whose lowest level is 1: the score times this, so a score of 1/8 still counts apart from 1. */
+const WEIGHT_SCALE = 8;
+interface TermCounts {
   pages: number[];
   /** Per page in `pages`, the term's count in each field (FIELDS order). */
   counts: number[];
-  /** Sections whose heading holds the term: page, section number in the page. */
-  headings: number[];
+}
+
+/** One term of the index: the pages holding it (ascending) and its weight in each. */
+export interface TermPostings {
+  term: string;
+  pages: number[];
+  weights: number[];
 }
 
 /**
  * The inverted index of the pages, sorted by term: each term's pages with their BM25 weight (fields boosted
- * and summed), and the sections whose heading holds it. One pass over the pages, so linear in their size.
+ * and summed). One pass over the pages, so linear in their size.
  */
-export function invertPages(pages: IndexedPage[], options: TokenizeOptions): SearchShard {
-  const byTerm = new Map<string, TermPostings>();
+export function invertPages(pages: IndexedPage[], options: TokenizeOptions): TermPostings[] {
+  const byTerm = new Map<string, TermCounts>();
   const lengths = FIELDS.map(() => new Uint32Array(pages.length));
   const postingsOf = (term: string) => {
     let entry = byTerm.get(term);
-    if (!entry) byTerm.set(term, (entry = { pages: [], counts: [], headings: [] }));
+    if (!entry) byTerm.set(term, (entry = { pages: [], counts: [] }));
     return entry;
   };
   pages.forEach((page, p) => {
@@ -52,26 +56,20 @@ export function invertPages(pages: IndexedPage[], options: TokenizeOptions): Sea
         entry.counts[entry.counts.length - FIELDS.length + f]++;
       }
     });
-    page.headings.forEach((heading, s) => {
-      for (const term of new Set(tokenize(heading, options))) postingsOf(term).headings.push(p, s);
-    });
   });
   const average = lengths.map((values) => values.reduce((sum, n) => sum + n, 0) / pages.length || 1);
   const terms = [...byTerm.keys()].sort();
   return terms.map((term) => {
-    const { pages: list, counts, headings } = byTerm.get(term)!;
+    const { pages: list, counts } = byTerm.get(term)!;
     const idf = Math.log(1 + (pages.length - list.length + 0.5) / (list.length + 0.5));
-    const postings: number[] = [];
-    list.forEach((p, i) => {
+    const weights = list.map((p, i) => {
       let score = 0;
       FIELDS.forEach((_, f) => {
         const tf = counts[i * FIELDS.length + f];
         if (tf) score += BOOSTS[f] * idf * (DELTA + (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[f][p]) / average[f])));
       });
-      postings.push(p - (i ? list[i - 1] : 0), Math.max(1, Math.round(score * WEIGHT_SCALE)));
+      return score * WEIGHT_SCALE;
     });
-    const headingPostings: number[] = [];
-    for (let i = 0; i < headings.length; i += 2) headingPostings.push(headings[i] - (i ? headings[i - 2] : 0), headings[i + 1]);
-    return [term, postings, headingPostings];
+    return { term, pages: list, weights };
   });
 }

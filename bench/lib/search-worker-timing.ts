@@ -1,0 +1,97 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { launchBrowser } from '../../test/helpers/browser.js';
+import { startStaticServer } from '../../test/helpers/static-server.js';
+import { summarize, type Summary } from './stats.js';
+
+export interface WorkerTimes {
+  /**
+   * A query posted to a worker that has opened the index (meta.json, as focusing the box does) and fetched
+   * nothing else: its shards and page files fetched over HTTP (browser cache off), parsed, matched, ranked,
+   * excerpted, posted back. Wall time from posting to the last reply, and the CPU time the worker thread spent.
+   */
+  first: Summary;
+  firstCpu: Summary;
+  /** The same query again on that worker: everything it needs already fetched and parsed. */
+  repeat: Summary;
+  repeatCpu: Summary;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/**
+ * Query time end to end in the site's own search worker, in Chromium, over a local static server: for each
+ * query a new worker, the query, then the query again on it. The CPU time comes from Chrome's trace (the
+ * worker thread's tasks), which load on the machine does not stretch as it does the wall time.
+ */
+export async function workerTimes(siteDir: string, baseUrl: string, queries: readonly string[]): Promise<WorkerTimes> {
+  const assets = path.join(siteDir, 'assets');
+  const workerFile = (await readdir(assets)).find((name) => /^search-worker\..+\.js$/.test(name));
+  const [hash] = await readdir(path.join(assets, 'search'));
+  if (!workerFile || !hash) throw new Error(`no search worker or index in ${assets}`);
+  const server = await startStaticServer(siteDir, baseUrl);
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await page.goto(server.url + 'robots.txt');
+    const urls = { workerUrl: `${baseUrl}assets/${workerFile}`, indexUrl: `${baseUrl}assets/search/${hash}/meta.json` };
+    // One request to the worker in window.__worker; resolves with its wall time. No named functions: tsx would wrap them in a helper the page lacks.
+    const ask = (id: number, query: string) =>
+      page.evaluate(
+        ({ id, query, indexUrl }) =>
+          new Promise<number>((resolve, reject) => {
+            const worker = (window as unknown as { __worker: Worker }).__worker;
+            const start = performance.now();
+            worker.onmessage = (event: MessageEvent<{ id: number; done?: boolean; error?: string }>) => {
+              if (event.data.id !== id || !(event.data.done || event.data.error)) return;
+              if (event.data.error) reject(new Error(event.data.error));
+              else resolve(performance.now() - start);
+            };
+            worker.postMessage({ id, indexUrl, query, limit: 8 });
+          }),
+        { id, query, indexUrl: urls.indexUrl },
+      );
+    const traced = async (run: () => Promise<number>): Promise<{ wall: number; cpu: number }> => {
+      const events: TraceEvent[] = [];
+      const collect = ({ value }: { value: unknown[] }) => events.push(...(value as TraceEvent[]));
+      cdp.on('Tracing.dataCollected', collect);
+      const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata'], excludedCategories: ['*'] } });
+      const wall = await run();
+      await cdp.send('Tracing.end');
+      await complete;
+      cdp.off('Tracing.dataCollected', collect);
+      const threads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'DedicatedWorker thread').map((e) => `${e.pid}:${e.tid}`));
+      const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && threads.has(`${e.pid}:${e.tid}`));
+      return { wall, cpu: tasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000 };
+    };
+    const [first, firstCpu, repeat, repeatCpu]: number[][] = [[], [], [], []];
+    for (const query of queries) {
+      await page.evaluate(({ workerUrl }) => {
+        (window as unknown as { __worker: Worker }).__worker = new Worker(workerUrl, { type: 'module' });
+      }, urls);
+      // Loading the worker's script is not a query's time; an empty query opens the index (meta.json), as focusing the box does.
+      await ask(0, '');
+      const once = await traced(() => ask(1, query));
+      first.push(once.wall);
+      firstCpu.push(once.cpu);
+      const again = await traced(() => ask(2, query));
+      repeat.push(again.wall);
+      repeatCpu.push(again.cpu);
+      await page.evaluate(() => (window as unknown as { __worker: Worker }).__worker.terminate());
+    }
+    return { first: summarize(first), firstCpu: summarize(firstCpu), repeat: summarize(repeat), repeatCpu: summarize(repeatCpu) };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

@@ -2,10 +2,11 @@ import type { SidebarItem } from '@docsgen/shared';
 import { hrefOf, pageCount } from './sidebar-tree.js';
 
 /**
- * Sidebar items as cards: a folder shows how many pages it holds and the first of them, a page its title.
- * Built from the sidebar, so a section's index page and the not-found page never go out of date.
+ * Sidebar items as cards: a folder shows how many pages it holds and the first of them, a page or link its title (and
+ * its description where the page gives them: a generated index, a page with `<DocCardList />`). Built from the sidebar,
+ * so a section's index page and the not-found page never go out of date.
  */
-export function DocCardList({ items, label }: { items: SidebarItem[]; label: string }) {
+export function DocCardList({ items, label, descriptions }: { items: SidebarItem[]; label: string; descriptions?: Record<string, string> }) {
   return (
     <nav aria-label={label}>
       <ul className="doc-cards">
@@ -16,6 +17,7 @@ export function DocCardList({ items, label }: { items: SidebarItem[]; label: str
             <li key={href}>
               <a className="doc-card" href={href}>
                 <span className="doc-card__name">{item.label}</span>
+                {item.type !== 'category' && descriptions?.[href] && <span className="doc-card__line">{descriptions[href]}</span>}
                 {item.type === 'category' && (
                   <span className="doc-card__line">
                     {pageCount(item)} 篇：

@@ -37,7 +37,7 @@ export function DocLayout({ page }: { page: PageData }) {
             {page.markdownUrl && <PageActions markdownUrl={page.markdownUrl} />}
             {showToc && <TocCollapsible toc={page.toc} />}
             <div className="markdown" dangerouslySetInnerHTML={{ __html: page.html }} />
-            {section && <DocCardList items={section.items} label={`「${section.label}」的页面`} />}
+            {section && <DocCardList items={section.items} label={`「${section.label}」的页面`} descriptions={page.cardDescriptions} />}
             <DocFooter page={page} />
             <DocPagination previous={page.previous} next={page.next} />
           </article>

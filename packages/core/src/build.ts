@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { joinUrl } from '@docsgen/shared';
+import { siteFileUrl } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { openParseCache } from './cache/parse-cache.js';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
@@ -23,7 +23,7 @@ import { holdHeapGrowthFor } from './memory.js';
 import type { PageRecord, RenderContext } from './render/render-pages.js';
 import { pagesToRender, renderStage, type RenderedPageMemory } from './render/render-stage.js';
 import { buildSearchIndex } from './search/build-search-index.js';
-import { buildDocPages } from './site/build-pages.js';
+import { buildDocPages, cardDescriptionsByHref } from './site/build-pages.js';
 import { buildRoutes } from './site/build-routes.js';
 import { buildSidebar } from './site/build-sidebar.js';
 import { generatedIndexPages } from './site/category-cards.js';
@@ -175,7 +175,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       entryUrl: client.entryUrl,
       cssUrl: client.cssUrl,
       siteDataUrl: config.baseUrl + siteDataFile,
-      faviconUrl: config.favicon && joinUrl(config.baseUrl, config.favicon),
+      faviconUrl: config.favicon && siteFileUrl(config.baseUrl, config.favicon),
     },
   };
 
@@ -185,7 +185,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const sink = createOutputSink(staged);
   try {
     const categoryPagesFrom = config.sidebar ? path.relative(root, loaded.configFile) : docsDirOf(config);
-    const pages = [...pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl }), ...generatedIndexPages(sidebar, categoryPagesFrom, config.baseUrl)];
+    const pages = [...pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl }), ...generatedIndexPages({ sidebar, sourceFile: categoryPagesFrom, baseUrl: config.baseUrl, descriptions: cardDescriptionsByHref(parsed, sidebar) })];
     const { records, renderedCount } = await time('render', () =>
       renderStage({
         pages,

@@ -66,6 +66,8 @@ export interface PageData {
   lastUpdated?: LastUpdated;
   /** Where to edit the doc's source (`editUrl` in the config, `custom_edit_url` in front matter). */
   editUrl?: string;
+  /** On a generated-index category page: each doc and link card's description, by href, as Docusaurus's cards show it. */
+  cardDescriptions?: Record<string, string>;
 }
 
 /** A doc's last change; `date` is an ISO 8601 timestamp. The theme shows what the config asks for. */

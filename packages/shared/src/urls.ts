@@ -5,6 +5,11 @@ export function joinUrl(base: string, path: string): string {
   return base.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, '');
 }
 
+/** A file the config names (logo, favicon) under the base URL; a full URL (`https://…`, `//…`) stays as written, as Docusaurus keeps it. */
+export function siteFileUrl(base: string, path: string): string {
+  return /^([a-z][a-z0-9+.-]*:|\/\/)/i.test(path) ? path : joinUrl(base, path);
+}
+
 /** The route of a doc: `a/b` → `/docscenter/docs/a/b/`, `a/index` → `/docscenter/docs/a/`. */
 export function docRoute(docsBase: string, slug: string): string {
   const clean = slug.replace(/(^|\/)index$/, '').replace(/^\/+|\/+$/g, '');

@@ -7,7 +7,7 @@ import { splitNumberPrefix, stripNumberPrefixes } from '../../../packages/core/s
 import { unknownFrontMatterKeys } from '../../../packages/core/src/content/front-matter-keys.js';
 import { readDocusaurusSidebars } from '../../../packages/core/src/docusaurus/sidebars.js';
 import { readDocusaurusSite } from '../../../packages/core/src/docusaurus/docusaurus-config.js';
-import { textCoverage } from '../../../packages/core/src/docusaurus/text-coverage.js';
+import { textBeyond, textCoverage } from '../../../packages/core/src/docusaurus/text-coverage.js';
 import { resolveDocLink } from '../../../packages/core/src/markdown/resolve-links.js';
 import { normalizeMdxSource } from '../../../packages/core/src/markdown/mdx.js';
 
@@ -116,4 +116,17 @@ test('text coverage counts the words a page lost, by character in Chinese and by
   assert.equal(lost.sourceWords - lost.shownWords, 6, 'the six characters of 第一行 and 第二行');
   assert.ok(lost.ratio < 0.95);
   assert.deepEqual(lost.missing.slice(0, 2), ['第×2', '行×2'], 'most missed first, with their counts');
+});
+
+test('textBeyond: the words of another build\'s articles that docsgen\'s page lacks, every card article counted, quoted > skipped', () => {
+  const docusaurus =
+    '<main><header><h1>指南</h1></header>' +
+    '<article><a href="/a"><h2>安装</h2><p class="card-description">从下载到运行</p></a></article>' +
+    '<article><a href="/b"><h2>设置<button type="button" aria-label="复制<TagVo>的直接链接"></button></h2><p>Configure the site</p></a></article></main>' +
+    '<footer>页脚文字</footer>';
+  const docsgen = '<article class="doc-article"><h1>指南</h1><a class="doc-card"><span>安装</span><span>从下载到运行</span></a><a class="doc-card"><span>设置</span></a></article>';
+  const beyond = textBeyond(docusaurus, docsgen);
+  assert.deepEqual(beyond.missing.sort(), ['configure', 'site', 'the'], 'the second card\'s description; nothing of the aria-label, the header before the first article or the footer after the last');
+  assert.equal(beyond.missingWords, 3);
+  assert.equal(beyond.otherWords, 2 + 6 + 2 + 3, '安装 从下载到运行 设置 (by character), Configure the site');
 });

@@ -13,8 +13,10 @@ import { readUtf8 } from './read-text.js';
 /** One Markdown doc as found on disk, before parsing. */
 export interface DocSource {
   id: string;
-  /** Path relative to the site root, used in every message. */
+  /** Path relative to the site root, used in every message: the translation when there is one (see translationOf). */
   file: string;
+  /** The docs folder's own file, when `file` is its translation for the site's locale. */
+  translationOf?: string;
   /** Path relative to the docs folder, e.g. `api/signature.md`. */
   docsPath: string;
   route: string;
@@ -68,18 +70,21 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
   const docsDir = docsDirOf(config);
   const pagesDir = path.join(config.contentDir, 'pages');
   const docsBase = docsBaseOf(config);
-  const [docFiles, categoryFiles, pageFiles, assets] = await Promise.all([
+  const [docFiles, categoryFiles, pageFiles, assets, translatedFiles] = await Promise.all([
     // As Docusaurus: files and folders starting with `_` are partials, imported by docs, not pages of their own.
     findSiteFiles(root, docsDir, '**/*.{md,mdx}').then((files) => files.filter((file) => !file.split('/').some((segment) => segment.startsWith('_')))),
     findSiteFiles(root, docsDir, '**/_category_.{json,yml,yaml}'),
     findSiteFiles(root, pagesDir, '**/*.{tsx,jsx}'),
     findSiteFiles(root, docsDir, '**/*.{png,jpg,jpeg,gif,svg,webp}'),
+    config.translatedDocsDir ? findSiteFiles(root, config.translatedDocsDir, '**/*.{md,mdx}').then((files) => new Set(files)) : new Set<string>(),
   ]);
 
   const docs = (
     await Promise.all(
       docFiles.sort().map(async (docsPath) => {
-        const file = path.join(docsDir, docsPath);
+        const ownFile = path.join(docsDir, docsPath);
+        // As Docusaurus: a doc's translation for the site's locale is read instead of it, under the doc's own id and route.
+        const file = translatedFiles.has(docsPath) ? path.join(config.translatedDocsDir!, docsPath) : ownFile;
         const info = cache && (await stat(path.join(root, file)));
         const stamp = info ? `${info.mtimeMs}:${info.size}` : '';
         const known = cache?.get(file);
@@ -90,7 +95,7 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
         const pathId = stripNumberPrefixes(docsPath.replace(/\.mdx?$/, ''));
         const { id, slug, line } = docIdentity({ pathId, frontMatter, file, source });
         const prefixPosition = splitNumberPrefix(path.posix.basename(docsPath).replace(/\.mdx?$/, '')).position;
-        const doc: DocSource = { id, file, docsPath, route: docRoute(docsBase, slug), routeLine: line, prefixPosition, frontMatter, body, bodyLine };
+        const doc: DocSource = { id, file, translationOf: file === ownFile ? undefined : ownFile, docsPath, route: docRoute(docsBase, slug), routeLine: line, prefixPosition, frontMatter, body, bodyLine };
         cache?.set(file, { stamp, doc });
         return doc;
       }),

@@ -1,5 +1,5 @@
 import fg from 'fast-glob';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfigInput, SidebarConfigItem } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
@@ -49,7 +49,7 @@ export async function readDocusaurusSite(root: string, file: string): Promise<Do
   const docsDir = typeof docs.path === 'string' ? docs.path.replace(/^\.\//, '') : 'docs';
   const routeBasePath = typeof docs.routeBasePath === 'string' ? docs.routeBasePath.replace(/^\/+|\/+$/g, '') : 'docs';
   const docsRoute = [routeBasePath, currentVersionPath(docs)].filter(Boolean).join('/');
-  const i18n = (raw.i18n ?? {}) as { defaultLocale?: string; locales?: string[]; localeConfigs?: Record<string, { label?: string }> };
+  const i18n = (raw.i18n ?? {}) as DocusaurusI18n;
   const locale = i18n.defaultLocale ?? 'en';
   if ((i18n.locales ?? []).length > 1) unsupported.push(`i18n.locales: only the default locale "${locale}" is built (${i18n.locales!.length - 1} other locale(s) left out)`);
 
@@ -73,6 +73,7 @@ export async function readDocusaurusSite(root: string, file: string): Promise<Do
     // Docusaurus's React pages (src/pages) need its runtime; docsgen builds the docs only, and watches their folder in serve.
     contentDir: docsDir,
     docsDir,
+    ...docsTranslations(root, i18n, docs),
     docsRoute,
     staticDir: staticDirectories?.[0] ?? 'static',
     onBrokenLinks: raw.onBrokenLinks === undefined || raw.onBrokenLinks === 'throw' ? 'throw' : 'warn',
@@ -94,6 +95,51 @@ export async function readDocusaurusSite(root: string, file: string): Promise<Do
   const baseUrl = input.baseUrl ?? '/';
   const outsideRoutes = [...(await pageRoutes(root)), ...blogRoutes(raw), ...(docsRoute !== routeBasePath ? [{ route: '/' + (routeBasePath && routeBasePath + '/'), prefix: true, what: `the versioned docs (versioned_docs/)` }] : [])];
   return { configFile, input, unsupported, outsideRoutes: outsideRoutes.map((outside) => ({ ...outside, route: baseUrl.replace(/\/$/, '') + outside.route })) };
+}
+
+interface DocusaurusI18n {
+  defaultLocale?: string;
+  locales?: string[];
+  path?: string;
+  localeConfigs?: Record<string, { label?: string; path?: string; translate?: boolean }>;
+}
+
+/**
+ * The default locale's translations of the docs (of the default docs plugin, the one docsgen builds): Docusaurus reads
+ * `i18n/<locale>/docusaurus-plugin-content-docs/current/x.md` instead of `docs/x.md` for every locale, the default one
+ * included, and the sidebar labels of `current.json`, unless the locale's `translate` is false (by default it is
+ * whether `i18n/<locale>` exists).
+ */
+function docsTranslations(root: string, i18n: DocusaurusI18n, docs: Dict): { translatedDocsDir?: string; sidebarLabels?: Record<string, string> } {
+  const locale = i18n.defaultLocale ?? 'en';
+  const localeConfig = i18n.localeConfigs?.[locale] ?? {};
+  if (localeConfig.translate === false) return {};
+  // Without the current version, docsgen's docs folder stands for the last version (see currentVersionPath).
+  const version = docs.includeCurrentVersion === false && typeof docs.lastVersion === 'string' ? `version-${docs.lastVersion}` : 'current';
+  const folder = path.posix.join(i18n.path ?? 'i18n', localeConfig.path ?? locale, 'docusaurus-plugin-content-docs', version);
+  return {
+    translatedDocsDir: existsSync(path.join(root, folder)) ? folder : undefined,
+    sidebarLabels: readSidebarLabels(root, folder + '.json'),
+  };
+}
+
+/** `"sidebar.<sidebar>.category.基本概念": { "message": "Introduction" }` → 基本概念 → Introduction (doc and link labels alike). */
+function readSidebarLabels(root: string, file: string): Record<string, string> | undefined {
+  if (!existsSync(path.join(root, file))) return undefined;
+  let messages: Record<string, unknown>;
+  try {
+    messages = JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+  } catch (error) {
+    throw new DocsgenError(`cannot read the translations: ${(error as Error).message}`, { location: { file }, hint: 'fix the JSON, or delete the file if the locale needs no translations' });
+  }
+  const labels: Record<string, string> = {};
+  for (const [key, value] of Object.entries(messages)) {
+    const message = (value as { message?: unknown } | null)?.message;
+    // The generated index's title and description (`….category.X.link.generated-index.title`) are not labels.
+    const label = /^sidebar\.[^.]+\.(?:category|doc|link)\.(.+)$/.exec(key)?.[1];
+    if (label !== undefined && !/\.link\.generated-index\.(title|description)$/.test(key) && typeof message === 'string') labels[label] = message;
+  }
+  return labels;
 }
 
 /**

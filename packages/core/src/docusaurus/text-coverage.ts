@@ -14,19 +14,23 @@ export interface TextCoverage {
 }
 
 export function textCoverage(source: string, pageHtml: string): TextCoverage {
-  const expected = countWords(visibleSourceText(source));
-  const shown = countWords(visiblePageText(pageHtml));
-  let sourceWords = 0;
-  let shownWords = 0;
+  const { total, lacking, missing } = wordsLacking(countWords(visibleSourceText(source)), countWords(visiblePageText(pageHtml)));
+  return { sourceWords: total, shownWords: total - lacking, ratio: total ? (total - lacking) / total : 1, missing };
+}
+
+/** Of the words `expected` counts, how many `shown` lacks (a word counts as often as it occurs), the most lacking first. */
+function wordsLacking(expected: Map<string, number>, shown: Map<string, number>): { total: number; lacking: number; missing: string[] } {
+  let total = 0;
+  let lacking = 0;
   const missing: [string, number][] = [];
   for (const [word, count] of expected) {
-    sourceWords += count;
-    const found = Math.min(count, shown.get(word) ?? 0);
-    shownWords += found;
-    if (found < count) missing.push([word, count - found]);
+    total += count;
+    const lack = count - Math.min(count, shown.get(word) ?? 0);
+    lacking += lack;
+    if (lack > 0) missing.push([word, lack]);
   }
-  missing.sort((a, b) => b[1] - a[1]);
-  return { sourceWords, shownWords, ratio: sourceWords ? shownWords / sourceWords : 1, missing: missing.slice(0, 12).map(([word, count]) => (count > 1 ? `${word}×${count}` : word)) };
+  missing.sort((x, y) => y[1] - x[1]);
+  return { total, lacking, missing: missing.slice(0, 12).map(([word, count]) => (count > 1 ? `${word}×${count}` : word)) };
 }
 
 /** The text a reader of the rendered source would see: syntax, URLs, imports and comments removed, code kept as written. */
@@ -82,19 +86,39 @@ function proseText(text: string): string {
     .replace(/&nbsp;/g, ' ');
 }
 
-/** The text of a built doc page's article (title and body), scripts and markup removed. */
+/** What a page built by another tool (Docusaurus) shows in its articles that the same page of docsgen does not. */
+export interface TextBeyond {
+  /** Words of the other page's articles, with repeats. */
+  otherWords: number;
+  /** Of those, how many docsgen's page lacks. */
+  missingWords: number;
+  /** The words it lacks most. */
+  missing: string[];
+}
+
+/**
+ * The words of `otherHtml`'s articles (from the first `<article>` to the last `</article>`: Docusaurus writes one per
+ * card on a generated-index page) that `pageHtml`'s article lacks, counted as textCoverage counts them.
+ */
+export function textBeyond(otherHtml: string, pageHtml: string): TextBeyond {
+  const { total, lacking, missing } = wordsLacking(countWords(visiblePageText(otherHtml)), countWords(visiblePageText(pageHtml)));
+  return { otherWords: total, missingWords: lacking, missing };
+}
+
+/** The text of a built page's articles (title and body), scripts and markup removed. */
 export function visiblePageText(html: string): string {
   const start = html.indexOf('<article');
-  const end = html.indexOf('</article>', start);
-  const article = start >= 0 ? html.slice(start, end < 0 ? undefined : end) : html;
+  const end = html.lastIndexOf('</article>');
+  const article = start >= 0 ? html.slice(start, end < start ? undefined : end) : html;
   return decodeEntities(
     article
       .replace(/<script[\s\S]*?<\/script>/gi, ' ')
       .replace(/<style[\s\S]*?<\/style>/gi, ' ')
       .replace(/<img[^>]*\balt="([^"]*)"[^>]*>/gi, ' $1 ')
       // Inline elements (highlighted code is made of spans) join the text around them; other tags separate it.
-      .replace(/<\/?(?:span|a|code|strong|em|b|i|kbd|sub|sup|mark|del|s|u|small|abbr)\b[^>]*>/gi, '')
-      .replace(/<[^>]+>/g, ' '),
+      // Attribute values may hold `>` (Docusaurus writes `aria-label="ListResult<TagVo>的直接链接"`): quoted values are skipped whole.
+      .replace(/<\/?(?:span|a|code|strong|em|b|i|kbd|sub|sup|mark|del|s|u|small|abbr)\b(?:[^>"']|"[^"]*"|'[^']*')*>/gi, '')
+      .replace(/<(?:[^>"']|"[^"]*"|'[^']*')+>/g, ' '),
   );
 }
 

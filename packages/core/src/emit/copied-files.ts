@@ -18,7 +18,7 @@ export async function readStatic(root: string, config: SiteConfig): Promise<Outp
  * checkImages, which reports it where it was written (file:line:column).
  */
 export async function readDocAssets(root: string, config: SiteConfig, docs: ParsedDoc[]): Promise<OutputFile[]> {
-  const assertContained = await containedIn(root, [config.contentDir, docsDirOf(config), config.staticDir]);
+  const assertContained = await containedIn(root, [config.contentDir, docsDirOf(config), config.staticDir, ...(config.translatedDocsDir ? [config.translatedDocsDir] : [])]);
   const files: OutputFile[] = [];
   const seen = new Set<string>();
   for (const doc of docs) {

@@ -126,7 +126,8 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, 
   assertWithinLimits(doc.body, doc.file, doc.bodyLine);
   const routes = routeSets.get(routesByDocsPath) ?? new Set(routesByDocsPath.values());
   routeSets.set(routesByDocsPath, routes);
-  const docsDir = path.posix.dirname(doc.docsPath);
+  // Images are beside the file the text comes from: the docs folder's, or the translation's folder.
+  const fileDir = doc.translationOf ? path.posix.dirname(doc.file.split(path.sep).join('/')) : path.posix.join(docsDirOf(config), path.posix.dirname(doc.docsPath));
   const assets: string[] = [];
   const state: DocState = {
     tocLevels: {
@@ -149,7 +150,8 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, 
     resolveAsset: (written, line) => {
       // An absolute path is a file of the static folder, as Docusaurus serves it; checkImages looks for it.
       if (written.startsWith('/')) return withBaseUrl(written, config.baseUrl);
-      const source = path.posix.normalize(path.posix.join(docsDirOf(config), docsDir, safeDecode(written.split(/[?#]/)[0])));
+      // `..\img\a.png` as Docusaurus reads it: with slashes.
+      const source = path.posix.normalize(path.posix.join(fileDir, safeDecode(written.split(/[?#]/)[0]).replace(/\\/g, '/')));
       const place = imagePlace(source, config);
       if (!place) {
         throw new DocsgenError(`image ${written} is outside the content and static folders`, { location: { file: doc.file, line }, hint: `keep images in ${config.contentDir}/ or ${config.staticDir}/` });

@@ -2,7 +2,7 @@ import { markdownUrl, type NavLink, type PageData } from '@docsgen/shared';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import type { DocSource } from '../content/scan-content.js';
 import type { Sidebar } from './build-sidebar.js';
-import { fillDocCardLists } from './category-cards.js';
+import { fillDocCardLists, ownCardDescriptions } from './category-cards.js';
 import { DocsgenError } from '../errors.js';
 import type { DocFooter } from './doc-footer.js';
 
@@ -17,6 +17,7 @@ export interface DocPageInput {
 /** Joins each parsed doc with its place in the sidebar: breadcrumbs, previous and next, banner. */
 export function buildDocPages({ docs, sidebar, footerOf, baseUrl }: { docs: ParsedDoc[]; sidebar: Sidebar; footerOf: (doc: DocSource) => DocFooter; baseUrl: string }): DocPageInput[] {
   const position = new Map(sidebar.order.map((entry, i) => [entry.docId, i]));
+  const descriptions = cardDescriptionsByHref(docs, sidebar);
   const linkTo = new Map(docs.map((doc) => [doc.source.id, { label: paginationLabel(doc), href: doc.source.route }]));
   // Neighbours are named as the sidebar names them, unless a doc asks for a label of its own.
   const paginationLabels = new Map(docs.flatMap((doc) => (typeof doc.source.frontMatter.pagination_label === 'string' ? [[doc.source.id, doc.source.frontMatter.pagination_label] as const] : [])));
@@ -39,7 +40,7 @@ export function buildDocPages({ docs, sidebar, footerOf, baseUrl }: { docs: Pars
     };
     const trail = sidebar.ancestors.get(id) ?? [];
     const { lastmod, lastUpdated, editUrl } = footerOf(doc.source);
-    const html = fillDocCardLists(doc.html, id, sidebar);
+    const html = fillDocCardLists(doc.html, id, sidebar, descriptions);
     return {
       doc: html === doc.html ? doc : { ...doc, html },
       lastmod,
@@ -60,9 +61,15 @@ export function buildDocPages({ docs, sidebar, footerOf, baseUrl }: { docs: Pars
         markdownUrl: frontMatter.draft || frontMatter.unlisted ? undefined : markdownUrl(route, baseUrl),
         lastUpdated,
         editUrl,
+        cardDescriptions: ownCardDescriptions(doc.html, id, sidebar, descriptions),
       },
     };
   });
+}
+
+/** The description of each doc (by its route) and sidebar link (by its href), for the cards that lead there. */
+export function cardDescriptionsByHref(docs: ParsedDoc[], sidebar: Sidebar): Map<string, string> {
+  return new Map([...docs.map((doc) => [doc.source.route, doc.description] as const), ...sidebar.linkDescriptions]);
 }
 
 function paginationLabel(doc: ParsedDoc): string {

@@ -26,6 +26,8 @@ export interface Sidebar {
   ancestors: Map<string, NavLink[]>;
   /** Categories whose page lists their children (Docusaurus's generated index), each at its own route. */
   generatedIndexes: GeneratedIndex[];
+  /** The descriptions of link items, by href, for their cards. */
+  linkDescriptions: Map<string, string>;
 }
 
 /** A category page that lists the category's items as cards. */
@@ -49,9 +51,9 @@ export interface SidebarOptions {
 /** Builds docSidebar from the config's list, or from the folders when the config gives none. */
 export function buildSidebar({ config, docs, categories, docsBase }: SidebarOptions): Sidebar {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
-  const context: CategoryContext = { byId, docsBase, generatedIndexes: [], slugger: new GithubSlugger(), docs, categories };
+  const context: CategoryContext = { byId, docsBase, generatedIndexes: [], slugger: new GithubSlugger(), docs, categories, labels: config.sidebarLabels ?? {}, linkDescriptions: new Map() };
   const items = config.sidebar ? fromConfig(config.sidebar, context, 'sidebar') : fromFolders('', context);
-  return { items, ...walk(items), generatedIndexes: context.generatedIndexes };
+  return { items, ...walk(items), generatedIndexes: context.generatedIndexes, linkDescriptions: context.linkDescriptions };
 }
 
 interface CategoryContext {
@@ -61,6 +63,9 @@ interface CategoryContext {
   slugger: GithubSlugger;
   docs: SidebarDoc[];
   categories: CategoryMeta[];
+  /** Translated labels, by the label as written. */
+  labels: Record<string, string>;
+  linkDescriptions: Map<string, string>;
 }
 
 function fromConfig(list: SidebarConfigItem[], context: CategoryContext, keyPath: string): SidebarItem[] {
@@ -71,26 +76,32 @@ function fromConfig(list: SidebarConfigItem[], context: CategoryContext, keyPath
     if (typeof entry === 'string' || entry.type === 'doc') {
       const id = typeof entry === 'string' ? entry : entry.id;
       const doc = requireDoc(context.byId, id, key);
-      return { type: 'doc', docId: id, label: (typeof entry === 'string' ? undefined : entry.label) ?? doc.label, href: doc.route };
+      const label = typeof entry === 'string' ? undefined : entry.label;
+      return { type: 'doc', docId: id, label: label === undefined ? doc.label : (context.labels[label] ?? label), href: doc.route };
     }
-    if (entry.type === 'link') return { type: 'link', label: entry.label, href: entry.href, external: /^[a-z]+:/i.test(entry.href) };
+    if (entry.type === 'link') {
+      if (entry.description) context.linkDescriptions.set(entry.href, entry.description);
+      return { type: 'link', label: context.labels[entry.label] ?? entry.label, href: entry.href, external: /^[a-z]+:/i.test(entry.href) };
+    }
     return categoryItem({ label: entry.label, collapsed: entry.collapsed ?? true, link: entry.link, items: fromConfig(entry.items, context, `${key}.items`) }, context, { file: CONFIG_FILE, key: `${key}.link` });
   });
 }
 
 /** A category with its page: a doc, or a generated index that lists its items. */
 function categoryItem(
-  { label, collapsed, link, items }: { label: string; collapsed: boolean; link?: SidebarCategoryLink; items: SidebarItem[] },
+  { label: written, collapsed, link, items }: { label: string; collapsed: boolean; link?: SidebarCategoryLink; items: SidebarItem[] },
   context: CategoryContext,
   declared: CategoryDeclaration,
 ): SidebarCategoryItem {
+  const label = context.labels[written] ?? written;
   if (link === undefined) return { type: 'category', label, collapsed, items };
   if (typeof link === 'string' || link.type === 'doc') {
     const doc = requireDoc(context.byId, typeof link === 'string' ? link : link.id, declared.key ?? declared.file);
     return { type: 'category', label, collapsed, href: doc.route, docId: doc.id, items };
   }
+  // As Docusaurus: the URL is made from the label as written, the same in every locale.
   const what = declared.key ? `${declared.key}.slug` : 'category slug';
-  const slug = link.slug ? normaliseSlug(link.slug, '', { file: declared.file, what }) : `category/${context.slugger.slug(label)}`;
+  const slug = link.slug ? normaliseSlug(link.slug, '', { file: declared.file, what }) : `category/${context.slugger.slug(written)}`;
   const route = joinUrl(context.docsBase, slug + '/');
   assertRouteFree(route, context, declared);
   const index: GeneratedIndex = { docId: `category:${route}`, route, title: link.title ?? label, description: link.description, items };

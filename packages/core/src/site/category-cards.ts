@@ -2,11 +2,20 @@ import type { PageData, SidebarCategoryItem, SidebarItem } from '@docsgen/shared
 import { escapeAttribute, escapeHtml } from '../render/render-pages.js';
 import type { Sidebar } from './build-sidebar.js';
 
+export interface GeneratedIndexOptions {
+  sidebar: Sidebar;
+  /** Where the categories are declared. */
+  sourceFile: string;
+  baseUrl: string;
+  /** Each doc's description by its route, each sidebar link's by its href. */
+  descriptions: Map<string, string>;
+}
+
 /**
  * The page of each generated-index category, as Docusaurus's `link: { type: 'generated-index' }` makes it: its
- * description, then the cards of its items, which the theme adds to every category's own page. `sourceFile` names where the category is declared.
+ * description, then the cards of its items (which the theme adds to every category's own page), each doc's with its description.
  */
-export function generatedIndexPages(sidebar: Sidebar, sourceFile: string, baseUrl: string): { data: PageData; file: string; sourceFile: string; noindex: boolean }[] {
+export function generatedIndexPages({ sidebar, sourceFile, baseUrl, descriptions }: GeneratedIndexOptions): { data: PageData; file: string; sourceFile: string; noindex: boolean }[] {
   const position = new Map(sidebar.order.map((entry, i) => [entry.docId, i]));
   return sidebar.generatedIndexes.map((index) => {
     const at = position.get(index.docId);
@@ -29,6 +38,7 @@ export function generatedIndexPages(sidebar: Sidebar, sourceFile: string, baseUr
       previous: neighbour(-1),
       next: neighbour(1),
       hideTableOfContents: true,
+      cardDescriptions: cardDescriptions(index.items, descriptions),
     };
     return { data, file: index.route.slice(baseUrl.length) + 'index.html', sourceFile, noindex: false };
   });
@@ -38,11 +48,26 @@ export function generatedIndexPages(sidebar: Sidebar, sourceFile: string, baseUr
  * `<DocCardList />` of a doc (its placeholder, see mdx.ts): on a category's own page nothing, as the theme ends that page
  * with the category's cards anyway; elsewhere the cards of the category the doc is in, in the theme's markup.
  */
-export function fillDocCardLists(html: string, docId: string, sidebar: Sidebar): string {
+export function fillDocCardLists(html: string, docId: string, sidebar: Sidebar, descriptions: Map<string, string>): string {
   if (!html.includes('data-doc-card-list')) return html;
   const ownCategory = findCategory(sidebar.items, (item) => item.docId === docId);
   const items = ownCategory ? [] : (findCategory(sidebar.items, (item) => item.items.some((child) => child.type === 'doc' && child.docId === docId))?.items ?? []);
-  return html.replace(/<div class="doc-card-list" data-doc-card-list=""><\/div>/g, () => (items.length ? cardList(items) : ''));
+  return html.replace(/<div class="doc-card-list" data-doc-card-list=""><\/div>/g, () => (items.length ? cardList(items, descriptions) : ''));
+}
+
+/**
+ * The descriptions the theme shows on the cards that end a category's own page, when the page asks for them with
+ * `<DocCardList />` (which fillDocCardLists leaves to those cards); other category pages keep cards without them.
+ */
+export function ownCardDescriptions(html: string, docId: string, sidebar: Sidebar, descriptions: Map<string, string>): Record<string, string> | undefined {
+  if (!html.includes('data-doc-card-list')) return undefined;
+  const ownCategory = findCategory(sidebar.items, (item) => item.docId === docId);
+  return ownCategory && cardDescriptions(ownCategory.items, descriptions);
+}
+
+/** The descriptions of the doc and link cards, by href. */
+function cardDescriptions(items: SidebarItem[], descriptions: Map<string, string>): Record<string, string> {
+  return Object.fromEntries(items.flatMap((item) => (item.type !== 'category' && descriptions.get(item.href) ? [[item.href, descriptions.get(item.href)!]] : [])));
 }
 
 function findCategory(items: SidebarItem[], test: (item: SidebarCategoryItem) => boolean): SidebarCategoryItem | undefined {
@@ -55,7 +80,13 @@ function findCategory(items: SidebarItem[], test: (item: SidebarCategoryItem) =>
   return undefined;
 }
 
-function cardList(items: SidebarItem[]): string {
-  const cards = items.flatMap((item) => (item.href ? [`<li><a class="doc-card" href="${escapeAttribute(item.href)}"><span class="doc-card__name">${escapeHtml(item.label)}</span></a></li>`] : []));
+/** As Docusaurus's DocCard: a doc's or link's card shows its description under its name. */
+function cardList(items: SidebarItem[], descriptions: Map<string, string>): string {
+  const cards = items.flatMap((item) => {
+    if (!item.href) return [];
+    const description = item.type !== 'category' ? descriptions.get(item.href) : undefined;
+    const line = description ? `<span class="doc-card__line">${escapeHtml(description)}</span>` : '';
+    return [`<li><a class="doc-card" href="${escapeAttribute(item.href)}"><span class="doc-card__name">${escapeHtml(item.label)}</span>${line}</a></li>`];
+  });
   return `<ul class="doc-cards">${cards.join('')}</ul>`;
 }

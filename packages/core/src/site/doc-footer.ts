@@ -33,11 +33,13 @@ export function docFooter(doc: DocSource, { config, changes }: DocFooterOptions)
 function editUrlOf(doc: DocSource, editUrl: SiteConfig['editUrl']): string | undefined {
   const custom = doc.frontMatter.custom_edit_url;
   if (custom !== undefined) return custom ?? undefined;
-  if (typeof editUrl === 'string') return editUrl.replace(/\/*$/, '/') + doc.file.split('\\').join('/');
+  // As Docusaurus (editLocalizedFiles is off by default): a translated doc is edited in the docs folder.
+  const file = (doc.translationOf ?? doc.file).split('\\').join('/');
+  if (typeof editUrl === 'string') return editUrl.replace(/\/*$/, '/') + file;
   if (!editUrl) return undefined;
   let url: string | undefined;
   try {
-    url = editUrl({ docId: doc.id, docPath: doc.docsPath, file: doc.file, permalink: doc.route }) || undefined;
+    url = editUrl({ docId: doc.id, docPath: doc.docsPath, file, permalink: doc.route }) || undefined;
   } catch (error) {
     throw new DocsgenError(`editUrl: the function failed for ${doc.file}: ${(error as Error).message}`, { location: { file: CONFIG_FILE }, cause: error });
   }

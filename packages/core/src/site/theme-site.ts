@@ -1,4 +1,4 @@
-import { joinUrl, type NavbarItem, type ThemeSite } from '@docsgen/shared';
+import { joinUrl, siteFileUrl, type NavbarItem, type ThemeSite } from '@docsgen/shared';
 import type { SiteConfig } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
 import { CONFIG_FILE } from '../config/load-config.js';
@@ -45,7 +45,7 @@ export function toThemeSite(config: SiteConfig, routeById: Map<string, string>, 
     locale: config.locale,
     brand: {
       title: config.navbar.title,
-      logoSrc: joinUrl(config.baseUrl, config.navbar.logo.src),
+      logoSrc: siteFileUrl(config.baseUrl, config.navbar.logo.src),
       logoAlt: config.navbar.logo.alt,
       href: url('/', undefined, 'navbar.title'),
     },
@@ -55,7 +55,7 @@ export function toThemeSite(config: SiteConfig, routeById: Map<string, string>, 
         title: column.title,
         links: column.items.map((item, i) => ({ label: item.label, href: url(item.to, item.href, `footer.columns[${c}].items[${i}]`), external: Boolean(item.href) })),
       })),
-      logoSrc: config.footer.logo && joinUrl(config.baseUrl, config.footer.logo.src),
+      logoSrc: config.footer.logo && siteFileUrl(config.baseUrl, config.footer.logo.src),
       logoAlt: config.footer.logo?.alt,
       copyright: config.footer.copyright,
       filing: config.footer.filing && { label: config.footer.filing.label, href: config.footer.filing.href ?? '', external: true },

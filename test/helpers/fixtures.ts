@@ -37,3 +37,13 @@ export class FixtureSite {
     return rm(this.root, { recursive: true, force: true });
   }
 }
+
+/** Runs `work` on a fresh copy of a fixture site, removed afterwards whatever happens. */
+export async function withFixture(name: string, work: (site: FixtureSite) => Promise<void>): Promise<void> {
+  const site = await copyFixture(name);
+  try {
+    await work(site);
+  } finally {
+    await site.remove();
+  }
+}

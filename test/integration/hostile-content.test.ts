@@ -5,26 +5,12 @@ import { readFile, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { DocsgenError } from '../../packages/core/src/errors.js';
-import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
+import { withFixture, copyFixture, type FixtureSite } from '../helpers/fixtures.js';
+import { docsgenErrorMatching as failsWith } from '../helpers/docsgen-error.js';
 
 /** What a Markdown file, an image reference or a front matter key of a pull request can do to the machine that builds it. */
 
-async function withSite(work: (site: FixtureSite) => Promise<void>): Promise<void> {
-  const site = await copyFixture('basic');
-  try {
-    await work(site);
-  } finally {
-    await site.remove();
-  }
-}
-
-function failsWith(pattern: RegExp) {
-  return (error: unknown) => {
-    assert.ok(error instanceof DocsgenError, `expected a DocsgenError, got ${String(error)}`);
-    assert.match(error.format(), pattern);
-    return true;
-  };
-}
+const withSite = (work: (site: FixtureSite) => Promise<void>) => withFixture('basic', work);
 
 for (const language of ['js', 'javascript', 'coffee', 'json']) {
   test(`---${language} front matter is never evaluated, in build or check; it is an error naming file and line`, () =>

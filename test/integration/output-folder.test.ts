@@ -7,29 +7,15 @@ import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { stageOutput } from '../../packages/core/src/emit/emit-site.js';
 import { DocsgenError } from '../../packages/core/src/errors.js';
-import { copyFixture, repoRoot, type FixtureSite } from '../helpers/fixtures.js';
+import { withFixture, repoRoot, type FixtureSite } from '../helpers/fixtures.js';
+import { docsgenErrorMatching as refused } from '../helpers/docsgen-error.js';
 
 /** What a careless `--out` used to delete: the project's own files. */
 async function projectFiles(site: FixtureSite): Promise<string[]> {
   return Promise.all(['site.config.ts', 'content/docs/intro.md', 'content/docs/guide/features.md', 'static/img/logo.svg'].map((file) => site.read(file)));
 }
 
-async function withSite(work: (site: FixtureSite) => Promise<void>): Promise<void> {
-  const site = await copyFixture('basic');
-  try {
-    await work(site);
-  } finally {
-    await site.remove();
-  }
-}
-
-function refused(pattern: RegExp) {
-  return (error: unknown) => {
-    assert.ok(error instanceof DocsgenError, String(error));
-    assert.match(error.format(), pattern);
-    return true;
-  };
-}
+const withSite = (work: (site: FixtureSite) => Promise<void>) => withFixture('basic', work);
 
 for (const [outDir, reason] of [
   ['.', /--out "\.": is the project folder itself/],

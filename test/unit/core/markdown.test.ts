@@ -121,6 +121,11 @@ test('without a front matter title the first heading is the title and leaves the
   assert.doesNotMatch(parsed.html, /<h1/);
 });
 
+test('search section text keeps the words of neighbouring table cells and list items apart', () => {
+  const { sections } = parse('| 参数 | 类型 |\n|---|---|\n| userId | string |\n\n- 第一项\n- second\n');
+  assert.equal(sections[0].text, '参数 类型 userId string\n第一项 second');
+});
+
 test('search sections follow headings', () => {
   const { sections } = parse('导语。\n\n## 绑定设备\n\n调用 `bindDevice`。\n');
   assert.deepEqual(sections.map((s) => [s.id, s.text]), [[undefined, '导语。'], ['绑定设备', '调用 bindDevice。']]);

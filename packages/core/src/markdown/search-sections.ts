@@ -30,7 +30,9 @@ export function remarkSearchSections() {
   };
 }
 
+/** Phrasing joins as written; blocks, table cells and list items are separated by a space, so words of neighbouring cells stay apart. */
 function plainText(node: RootContent): string {
   if (node.type === 'code') return node.value;
-  return toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim();
+  if (node.type === 'paragraph' || node.type === 'heading' || !('children' in node)) return toString(node, { includeHtml: false }).replace(/\s+/g, ' ').trim();
+  return (node.children as RootContent[]).map(plainText).filter(Boolean).join(' ');
 }

@@ -19,38 +19,30 @@ const program = new Command()
   .option('--verbose', 'show stack traces of errors', false)
   .showHelpAfterError();
 
-program
-  .command('build')
-  .description('production build into the output folder (drafts left out); fails on broken links')
-  .option('--out <dir>', 'output folder, served as the site base path', 'build')
-  .option('--force', 'replace the output folder even when docsgen did not create it (it has no .docsgen-output file)', false)
-  .option('--cache-dir <dir>', 'folder of the persistent cache of parsed docs (safe to share between CI runs)', DEFAULT_CACHE_DIR)
-  .option('--no-cache', 'parse every doc, neither reading nor writing the cache')
-  .option('--threads <n>', 'threads that parse Markdown and render pages (default: parsing on one per core on large sites, rendering on one)', parseThreads)
-  .action(async (options: BuildCommandOptions & { out: string; force: boolean }) => {
-    const { root } = common();
-    const start = performance.now();
-    const result = await build({ root, outDir: options.out, force: options.force, write: true, onProgress: progressPrinter(), ...buildTuning(root, options) });
-    clearProgress();
-    reportNotes(result);
-    report('built', result.stats, start);
-    console.log(`  output: ${path.resolve(root, options.out)}`);
-  });
+withBuildTuningOptions(
+  program
+    .command('build')
+    .description('production build into the output folder (drafts left out); fails on broken links')
+    .option('--out <dir>', 'output folder, served as the site base path', 'build')
+    .option('--force', 'replace the output folder even when docsgen did not create it (it has no .docsgen-output file)', false),
+).action(async (options: BuildCommandOptions & { out: string; force: boolean }) => {
+  const { root } = common();
+  const start = performance.now();
+  const result = await build({ root, outDir: options.out, force: options.force, write: true, onProgress: progressPrinter(), ...buildTuning(root, options) });
+  clearProgress();
+  reportNotes(result);
+  report('built', result.stats, start);
+  console.log(`  output: ${path.resolve(root, options.out)}`);
+});
 
-program
-  .command('check')
-  .description('run every check of the build without writing output (for CI)')
-  .option('--cache-dir <dir>', 'folder of the persistent cache of parsed docs (safe to share between CI runs)', DEFAULT_CACHE_DIR)
-  .option('--no-cache', 'parse every doc, neither reading nor writing the cache')
-  .option('--threads <n>', 'threads that parse Markdown and render pages (default: parsing on one per core on large sites, rendering on one)', parseThreads)
-  .action(async (options: BuildCommandOptions) => {
-    const { root } = common();
-    const start = performance.now();
-    const result = await build({ root, write: false, onProgress: progressPrinter(), ...buildTuning(root, options) });
-    clearProgress();
-    reportNotes(result);
-    report('checked', result.stats, start);
-  });
+withBuildTuningOptions(program.command('check').description('run every check of the build without writing output (for CI)')).action(async (options: BuildCommandOptions) => {
+  const { root } = common();
+  const start = performance.now();
+  const result = await build({ root, write: false, onProgress: progressPrinter(), ...buildTuning(root, options) });
+  clearProgress();
+  reportNotes(result);
+  report('checked', result.stats, start);
+});
 
 program
   .command('serve')
@@ -71,6 +63,14 @@ program
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+
+/** The options `build` and `check` share: `--cache-dir`, `--no-cache` and `--threads`. */
+function withBuildTuningOptions(command: Command): Command {
+  return command
+    .option('--cache-dir <dir>', 'folder of the persistent cache of parsed docs (safe to share between CI runs)', DEFAULT_CACHE_DIR)
+    .option('--no-cache', 'parse every doc, neither reading nor writing the cache')
+    .option('--threads <n>', 'threads that parse Markdown and render pages (default: parsing on one per core on large sites, rendering on one)', parseThreads);
+}
 
 /** `--cache-dir`, `--no-cache` (commander sets `cache: false`) and `--threads`. */
 interface BuildCommandOptions {

@@ -184,7 +184,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const staged = outDir ? await stageOutput(outDir) : undefined;
   const sink = createOutputSink(staged);
   try {
-    const categoryPagesFrom = config.sidebar ? path.relative(root, loaded.configFile) : docsDirOf(config);
+    const configFile = path.relative(root, loaded.configFile);
+    const categoryPagesFrom = config.sidebar ? configFile : docsDirOf(config);
     const pages = [...pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl }), ...generatedIndexPages({ sidebar, sourceFile: categoryPagesFrom, baseUrl: config.baseUrl, descriptions: cardDescriptionsByHref(parsed, sidebar) })];
     const { records, renderedCount } = await time('render', () =>
       renderStage({
@@ -216,21 +217,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       sitemapFile(records, origin),
       robotsFile(config, origin),
     ];
+    const otherPaths = new Set(otherFiles.map((file) => file.path));
 
     const linkCheck = await time('links', () =>
       checkLinks({
         pages: records,
         sourceLinks: new Map(parsed.map((doc) => [doc.source.route, doc.links])),
         themeLinks,
-        otherFiles: new Set(otherFiles.map((file) => file.path)),
+        otherFiles: otherPaths,
         baseUrl: config.baseUrl,
-        configFile: path.relative(root, loaded.configFile),
+        configFile,
         outsideRoutes: loaded.outsideRoutes,
         textFiles: markdown.links,
         origin,
       }),
     );
-    linkCheck.broken.push(...brokenRedirects(config, records), ...checkImages(parsed, new Set(otherFiles.map((file) => file.path)), config.baseUrl));
+    linkCheck.broken.push(...brokenRedirects(config, records), ...checkImages(parsed, otherPaths, config.baseUrl));
     // A Docusaurus site with `onBrokenLinks` other than 'throw' builds with its broken links listed as warnings.
     if (linkCheck.broken.length && (options.onBrokenLinks ?? config.onBrokenLinks) === 'throw') throw brokenLinksError(linkCheck.broken);
     const warnings = [...parsed.flatMap((doc) => doc.warnings), ...[...linkCheck.broken, ...linkCheck.outside].map((link) => `${link.where}  ${link.href}  → ${link.reason}`)];

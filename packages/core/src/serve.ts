@@ -236,7 +236,7 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
  * or the host docsgen was told to bind. A web page elsewhere could otherwise point its own domain at 127.0.0.1 (DNS
  * rebinding) and read the site and its drafts.
  */
-export function isAllowedHost(header: string | undefined, boundHost: string): boolean {
+function isAllowedHost(header: string | undefined, boundHost: string): boolean {
   if (header === undefined) return true;
   const name = header.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1').toLowerCase();
   if (name === 'localhost' || name.endsWith('.localhost') || name === boundHost.toLowerCase()) return true;

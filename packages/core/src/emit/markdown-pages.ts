@@ -53,7 +53,7 @@ export function markdownOutput({ docPages, sidebar, config, origin }: MarkdownOu
 }
 
 /** The copies of the docs that have one: the same docs the sitemap lists (not drafts, not unlisted). */
-export function markdownPages(docPages: DocPageInput[]): MarkdownPage[] {
+function markdownPages(docPages: DocPageInput[]): MarkdownPage[] {
   return docPages.flatMap(({ doc, data }) =>
     data.markdownUrl
       ? [
@@ -73,7 +73,7 @@ export function markdownPages(docPages: DocPageInput[]): MarkdownPage[] {
 }
 
 /** Each copy at `<route>index.md` and `<route-without-slash>.md`. */
-export function markdownPageFiles(pages: MarkdownPage[], baseUrl: string): OutputFile[] {
+function markdownPageFiles(pages: MarkdownPage[], baseUrl: string): OutputFile[] {
   return pages.flatMap((page) => {
     const inFolder = { path: page.route.slice(baseUrl.length) + 'index.md', contents: page.text };
     const named = { path: page.url.slice(baseUrl.length), contents: page.text };
@@ -82,7 +82,7 @@ export function markdownPageFiles(pages: MarkdownPage[], baseUrl: string): Outpu
 }
 
 /** The links of every copy, as the checker reads them (one entry per copy: both files hold the same text). */
-export function markdownPageLinks(pages: MarkdownPage[], baseUrl: string): TextFileLinks[] {
+function markdownPageLinks(pages: MarkdownPage[], baseUrl: string): TextFileLinks[] {
   return pages.map((page) => ({ file: page.url.slice(baseUrl.length), sourceFile: page.sourceFile, hrefs: page.links }));
 }
 

@@ -6,7 +6,7 @@ import { DocsgenError } from '../errors.js';
  * after most of a minute. Real documentation stays far below these limits (this site: 105 emphasis delimiters in its
  * busiest paragraph, nesting 2 levels deep); a document above them fails at once, named, before any parsing.
  */
-export const DOCUMENT_LIMITS = {
+const DOCUMENT_LIMITS = {
   /** Characters in one document (about 6 MB of Chinese text). */
   characters: 2_000_000,
   /** Block quotes and list items nested in one another; `:::` containers (admonitions, directives) nested likewise. */

@@ -91,7 +91,7 @@ export function parseEach<T>(docs: DocSource[], parse: (doc: DocSource) => T): T
   return parsed;
 }
 
-export function combineFailures(failures: DocsgenError[]): DocsgenError {
+function combineFailures(failures: DocsgenError[]): DocsgenError {
   const [first, ...others] = failures;
   if (!others.length) return first;
   return new DocsgenError(first.message, {

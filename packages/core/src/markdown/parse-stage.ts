@@ -1,12 +1,11 @@
 import fg from 'fast-glob';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ParseCache } from '../cache/parse-cache.js';
 import { docsDirOf, type SiteConfig } from '../config/schema.js';
 import type { ContentSource, DocSource } from '../content/scan-content.js';
 import { hash } from '../hash.js';
 import type { RouteTable } from '../site/build-routes.js';
-import { workerFile } from '../worker-file.js';
+import { workerFingerprint } from '../worker-file.js';
 import { createCodeHighlighter } from './highlighter.js';
 import { createMarkdownProcessor, type MarkdownProcessor, type ParsedDoc } from './parse-docs.js';
 import { parseMany } from './parse-pool.js';
@@ -78,7 +77,7 @@ export function pruneParsedDocs(memory: ParsedDocMemory, content: ContentSource)
  * bundles), the config, the doc's file, body, front matter, route and the routes its links resolve to.
  */
 function docKeyer(config: SiteConfig, routes: RouteTable, importables: string): (doc: DocSource) => string {
-  const shared = hash(parserFingerprint() + '\0' + JSON.stringify(config) + '\0' + [...routes.routesByDocsPath].join('\n') + '\0' + importables);
+  const shared = hash(workerFingerprint('parse-worker') + '\0' + JSON.stringify(config) + '\0' + [...routes.routesByDocsPath].join('\n') + '\0' + importables);
   return (doc) => hash([shared, doc.file, doc.bodyLine, doc.route, JSON.stringify(doc.frontMatter), doc.body].join('\0'));
 }
 
@@ -92,13 +91,6 @@ async function importableFilesStamp(root: string, docsDir: string): Promise<stri
     fg('src/**/*.{js,jsx,ts,tsx,md,mdx,css}', { cwd: root, stats: true, ignore: ['**/node_modules/**'] }),
   ]);
   return [...partials, ...components].map((entry) => `${entry.path}:${entry.stats?.mtimeMs}:${entry.stats?.size}`).sort().join('\n');
-}
-
-let fingerprint: string | undefined;
-
-/** The compiled parse worker holds the whole Markdown pipeline, so its hash changes with any change to parsing. */
-function parserFingerprint(): string {
-  return (fingerprint ??= hash(readFileSync(workerFile('parse-worker'), 'utf8')));
 }
 
 function withoutSource({ source: _source, ...doc }: ParsedDoc): Omit<ParsedDoc, 'source'> {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import type { PageData, ThemeSite } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
@@ -9,7 +8,7 @@ import type { OutputSink } from '../emit/output-sink.js';
 import { DocsgenError } from '../errors.js';
 import { hash } from '../hash.js';
 import type { DocPageInput } from '../site/build-pages.js';
-import { workerFile } from '../worker-file.js';
+import { workerFingerprint } from '../worker-file.js';
 import { pageFiles, recordOf, renderNamed, type PageRecord, type PageToRender, type RenderContext, type RenderedPage } from './render-pages.js';
 import { CHUNK, renderMany } from './render-pool.js';
 
@@ -90,9 +89,12 @@ export async function renderStage(options: RenderStageOptions): Promise<{ record
   const disk = cacheDir ? openRenderCache(cacheDir) : undefined;
   const records: PageRecord[] = new Array(pages.length);
   const stale: number[] = [];
+  const inMemory = (i: number) => {
+    const kept = memory?.get(pages[i].file);
+    return kept?.key === keys[i] ? kept : undefined;
+  };
   for (let start = 0; start < pages.length; start += CHUNK) {
     const chunk = Array.from({ length: Math.min(CHUNK, pages.length - start) }, (_, j) => start + j);
-    const inMemory = (i: number) => (memory?.get(pages[i].file)?.key === keys[i] ? memory.get(pages[i].file) : undefined);
     const fromDisk = disk ? await disk.load(chunk.filter((i) => !inMemory(i)).map((i) => keys[i])) : new Map<string, CachedPage>();
     const files: OutputFile[] = [];
     for (const i of chunk) {
@@ -125,19 +127,12 @@ export async function renderStage(options: RenderStageOptions): Promise<{ record
 function pageKeyer({ context, themeCode, keyByFile }: RenderStageOptions): (page: PageToRender) => string {
   const { searchIndexUrl: _index, ...site } = context.site;
   const { siteDataUrl: _siteData, ...assets } = context.assets;
-  const contextKey = hash(renderFingerprint() + themeCode + JSON.stringify({ site, sidebar: context.sidebar, assets, origin: context.origin }));
+  const contextKey = hash(workerFingerprint('render-worker') + themeCode + JSON.stringify({ site, sidebar: context.sidebar, assets, origin: context.origin }));
   return (page) => {
     // The body's HTML is covered by its doc's key, so it need not be serialised and hashed on every rebuild.
     const { html: _html, ...shape } = page.data;
     return hash(contextKey + (keyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex + (page.lastmod ?? ''));
   };
-}
-
-let fingerprint: string | undefined;
-
-/** The compiled render worker holds renderPage and what it calls, so its hash changes with the page shell's code. */
-function renderFingerprint(): string {
-  return (fingerprint ??= hash(readFileSync(workerFile('render-worker'), 'utf8')));
 }
 
 /** A page rendered when the site data file had another name, pointed at today's (the page shell names it twice). */

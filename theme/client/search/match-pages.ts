@@ -190,13 +190,13 @@ function expansions(store: TermStore, terms: string[]): string[] {
 }
 
 /** Loaded terms that share the word's first two letters and are one typo away (two for words of nine letters or more). */
-export function nearTerms(word: string, store: TermStore): string[] {
+function nearTerms(word: string, store: TermStore): string[] {
   const limit = word.length >= 9 ? 2 : 1;
   return store.termsWithPrefix(word.slice(0, 2)).filter((term) => Math.abs(term.length - word.length) <= limit && editDistance(word, term, limit) <= limit);
 }
 
 /** Damerau–Levenshtein distance (adjacent transpositions count one), giving up above `limit`. */
-export function editDistance(a: string, b: string, limit: number): number {
+function editDistance(a: string, b: string, limit: number): number {
   const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {
     const row = [i];

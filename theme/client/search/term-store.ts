@@ -4,9 +4,6 @@
  */
 import { decodePostings, decodeTerms, shardOf, type DecodedPostings, type SearchShard } from '@docsgen/shared';
 
-/** A term's pages (ascending) with their weights. */
-export type TermPostings = DecodedPostings;
-
 /** Shards a prefix may span before its expansions stop (a one-letter prefix could span the whole index). */
 const MAX_PREFIX_SHARDS = 3;
 
@@ -15,7 +12,7 @@ export class TermStore {
   /** Each loaded term's postings, still encoded: most terms of a shard are never asked for. */
   private readonly raw = new Map<string, string>();
   private readonly sorted: string[][] = [];
-  private readonly decoded = new Map<string, TermPostings>();
+  private readonly decoded = new Map<string, DecodedPostings>();
 
   constructor(
     private readonly shardStarts: readonly string[],
@@ -63,7 +60,8 @@ export class TermStore {
     return this.postings(term)?.pages.length ?? 0;
   }
 
-  postings(term: string): TermPostings | undefined {
+  /** The term's pages (ascending) with their weights, decoded once. */
+  postings(term: string): DecodedPostings | undefined {
     let postings = this.decoded.get(term);
     if (postings) return postings;
     const encoded = this.raw.get(term);

@@ -17,6 +17,7 @@ import { normalizeAdmonitionSyntax } from './admonitions.js';
 import { docState } from './doc-state.js';
 import { renderSiteComponent } from './site-components.js';
 import { DOC_CARD_LIST, HTML_MARKER, tabsNode } from './mdx-tabs.js';
+import { safeDecode } from './resolve-links.js';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 type Parent = { children: RootContent[] };
@@ -221,7 +222,7 @@ function rebaseRelativeUrls(tree: Root, partialDir: string, context: MdxContext)
     const target = node as Link | Image | Definition;
     if (/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(target.url)) return;
     const [file, suffix = ''] = target.url.split(/(?=[?#])/, 2);
-    const absolute = path.resolve(partialDir, safeDecodeUri(file));
+    const absolute = path.resolve(partialDir, safeDecode(file));
     if (target.type === 'image') target.url = path.relative(path.dirname(context.docFileOfPage), absolute).split(path.sep).join('/') + suffix;
     else if (/\.mdx?$/.test(file) && absolute.startsWith(docsRoot + path.sep)) target.url = '/' + path.relative(docsRoot, absolute).split(path.sep).join('/') + suffix;
   });
@@ -408,12 +409,4 @@ export function normalizeMdxSource(markdown: string): string {
       return line.replace(/^(\s{0,3}#{1,6}\s.*?)\s*\{#([^{}\s]+)\}\s*$/, '$1 \\{#$2\\}');
     })
     .join('\n');
-}
-
-function safeDecodeUri(value: string): string {
-  try {
-    return decodeURI(value);
-  } catch {
-    return value;
-  }
 }

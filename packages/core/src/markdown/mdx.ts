@@ -124,7 +124,7 @@ function transformElement(node: JsxElement, context: MdxContext): RootContent[] 
   }
   if (/^[a-z]/.test(name)) return [htmlElement(node, context)];
   const binding = context.bindings.get(name);
-  const component = binding?.kind === 'theme' ? binding.component : binding ? undefined : GLOBAL_COMPONENTS[name];
+  const component = componentOf(name, context);
   const props = component === 'DocCardList' ? {} : readProps(node, context);
   switch (component) {
     case 'DocCardList':
@@ -145,7 +145,7 @@ function transformElement(node: JsxElement, context: MdxContext): RootContent[] 
       // `<TabItem>` written on one line sits in a paragraph of its own: look through it.
       const children = node.children.flatMap((child): RootContent[] => (child.type === 'paragraph' ? child.children : [child as RootContent]));
       const items = children.flatMap((child) => {
-        if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && child.name && context.bindings.get(child.name)?.kind === 'theme' && (context.bindings.get(child.name) as { component: string }).component === 'TabItem') {
+        if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && child.name && componentOf(child.name, context) === 'TabItem') {
           transformChildren(child as Parent, context);
           return [{ element: child, props: readProps(child, context) }];
         }
@@ -164,6 +164,12 @@ function transformElement(node: JsxElement, context: MdxContext): RootContent[] 
   }
   if (binding?.kind === 'package') throw unsupported(node, context, `<${name}> comes from the package "${binding.source}", which docsgen does not run`, `replace it with Markdown, or wrap what it shows in a component under src/components (rendered at build time)`);
   throw unsupported(node, context, `<${name}> is neither imported nor one of Docusaurus's global components (Details, Head, Admonition)`, `import it (import ${name} from '@site/src/components/${name}') or replace it with Markdown`);
+}
+
+/** The theme component a JSX name stands for: one imported from `@theme/…`, or a global one when the name is not imported. */
+function componentOf(name: string, context: MdxContext): string | undefined {
+  const binding = context.bindings.get(name);
+  return binding?.kind === 'theme' ? binding.component : binding ? undefined : GLOBAL_COMPONENTS[name];
 }
 
 /** An HTML element written as JSX: it goes on as an element, marked so the sanitiser sees it. */

@@ -3,6 +3,9 @@ import { joinUrl } from '@docsgen/shared';
 
 /** The site configuration: this schema is both the type users write and the validator the build runs. */
 
+/** An http(s) URL: the site's own address, an edit link's base. */
+const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
 /** A link out of the site: http(s), mail or phone, never `javascript:` (it would run in the site's pages). */
 const externalUrl = () => z.url({ protocol: /^(https?|mailto|tel)$/, error: 'must be an http(s), mailto: or tel: URL' });
 
@@ -95,7 +98,7 @@ export const siteConfigSchema = z
   .object({
     title: z.string().min(1),
     tagline: z.string().default(''),
-    url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }),
+    url: httpUrl(),
     baseUrl: z
       .string()
       .regex(/^\/(.*\/)?$/, 'must start and end with "/"')
@@ -201,7 +204,7 @@ export const siteConfigSchema = z
     /** The main doc, where `/` leads when the site has no home page; the sidebar's first doc when absent. */
     mainDocId: z.string().optional(),
     /** "编辑此页": a base URL the doc's file path (`content/docs/a.md`) is appended to, or a function of the doc. */
-    editUrl: z.union([z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }), z.custom<EditUrlFunction>((value) => typeof value === 'function', 'expected a URL or a function')]).optional(),
+    editUrl: z.union([httpUrl(), z.custom<EditUrlFunction>((value) => typeof value === 'function', 'expected a URL or a function')]).optional(),
     /** Show when each doc last changed (from git, else the file's time) and who changed it. */
     showLastUpdateTime: z.boolean().default(false),
     showLastUpdateAuthor: z.boolean().default(false),

@@ -47,7 +47,7 @@ export async function readDocusaurusSite(root: string, file: string): Promise<Do
   const docs = docsPluginOptions(raw, unsupported);
   const themeConfig = (raw.themeConfig ?? {}) as Dict;
   const docsDir = typeof docs.path === 'string' ? docs.path.replace(/^\.\//, '') : 'docs';
-  const routeBasePath = typeof docs.routeBasePath === 'string' ? docs.routeBasePath.replace(/^\/+|\/+$/g, '') : 'docs';
+  const routeBasePath = typeof docs.routeBasePath === 'string' ? trimSlashes(docs.routeBasePath) : 'docs';
   const docsRoute = [routeBasePath, currentVersionPath(docs)].filter(Boolean).join('/');
   const i18n = (raw.i18n ?? {}) as DocusaurusI18n;
   const locale = i18n.defaultLocale ?? 'en';
@@ -56,8 +56,7 @@ export async function readDocusaurusSite(root: string, file: string): Promise<Do
   const sidebar = readSidebar(root, docs.sidebarPath, unsupported);
   const markdown = (raw.markdown ?? {}) as Dict;
   const admonitions = (docs.admonitions ?? {}) as { keywords?: string[]; extendDefaults?: boolean };
-  const { navbar, navbarNotes } = readNavbar(themeConfig.navbar as Dict | undefined, String(raw.title ?? ''), raw.favicon as string | undefined, docsRoute);
-  unsupported.push(...navbarNotes);
+  const navbar = readNavbar(themeConfig.navbar as Dict | undefined, String(raw.title ?? ''), raw.favicon as string | undefined, docsRoute, unsupported);
   const staticDirectories = raw.staticDirectories as string[] | undefined;
   if (staticDirectories && staticDirectories.length > 1) unsupported.push(`staticDirectories: only the first folder, "${staticDirectories[0]}", is copied`);
 
@@ -150,7 +149,7 @@ function currentVersionPath(docs: Dict): string {
   const lastVersion = docs.lastVersion;
   if (lastVersion === undefined || lastVersion === 'current' || docs.includeCurrentVersion === false) return '';
   const current = ((docs.versions ?? {}) as Record<string, { path?: string }>).current;
-  return (current?.path ?? 'next').replace(/^\/+|\/+$/g, '');
+  return trimSlashes(current?.path ?? 'next');
 }
 
 /** The React and Markdown pages of `src/pages`, which Docusaurus builds and docsgen does not. */
@@ -174,7 +173,7 @@ function blogRoutes(raw: Dict): OutsideRoute[] {
     const options = (plugin[1] ?? {}) as Dict;
     if (plugin[0] === '@docusaurus/plugin-content-blog') routes.push(blogRoute(options));
     if (plugin[0] === '@docusaurus/plugin-content-docs' && options.id !== undefined && options.id !== 'default') {
-      const base = typeof options.routeBasePath === 'string' ? options.routeBasePath.replace(/^\/+|\/+$/g, '') : String(options.id);
+      const base = typeof options.routeBasePath === 'string' ? trimSlashes(options.routeBasePath) : String(options.id);
       routes.push({ route: `/${base}/`, prefix: true, what: `the docs of plugin "${String(options.id)}" (${typeof options.path === 'string' ? options.path : base}/)` });
     }
   }
@@ -182,7 +181,7 @@ function blogRoutes(raw: Dict): OutsideRoute[] {
 }
 
 function blogRoute(options: Dict): OutsideRoute {
-  const base = typeof options.routeBasePath === 'string' ? options.routeBasePath.replace(/^\/+|\/+$/g, '') : 'blog';
+  const base = typeof options.routeBasePath === 'string' ? trimSlashes(options.routeBasePath) : 'blog';
   return { route: `/${base}/`, prefix: true, what: `the blog at /${base} (${typeof options.path === 'string' ? options.path : 'blog'}/)` };
 }
 
@@ -218,8 +217,7 @@ function readSidebar(root: string, sidebarPath: unknown, unsupported: string[]):
   return items;
 }
 
-function readNavbar(navbar: Dict | undefined, title: string, favicon: string | undefined, docsRoute: string): { navbar: SiteConfigInput['navbar']; navbarNotes: string[] } {
-  const notes: string[] = [];
+function readNavbar(navbar: Dict | undefined, title: string, favicon: string | undefined, docsRoute: string, unsupported: string[]): SiteConfigInput['navbar'] {
   const logo = (navbar?.logo ?? {}) as { src?: string; alt?: string };
   const items: SiteConfigInput['navbar']['items'] = [];
   ((navbar?.items ?? []) as Dict[]).forEach((item, i) => {
@@ -240,18 +238,15 @@ function readNavbar(navbar: Dict | undefined, title: string, favicon: string | u
         const href = typeof item.href === 'string' ? item.href : undefined;
         if (href && /^https?:/.test(href)) items.push({ type: 'link', label: label || href, href, position });
         else if (to && isUnder(to, docsRoute)) items.push({ type: 'link', label, to: to.startsWith('/') ? to : '/' + to, position });
-        else notes.push(`${key}: "${label}" links to ${to ?? href ?? 'nothing'}, which is not in the docs docsgen builds; left out`);
+        else unsupported.push(`${key}: "${label}" links to ${to ?? href ?? 'nothing'}, which is not in the docs docsgen builds; left out`);
         return;
       }
       default:
-        notes.push(`${key}: navbar item type "${String(item.type)}" is not supported; left out`);
+        unsupported.push(`${key}: navbar item type "${String(item.type)}" is not supported; left out`);
     }
   });
   items.push({ type: 'colorModeToggle' }, { type: 'search' });
-  return {
-    navbar: { title: String(navbar?.title ?? title), logo: { src: logo.src ?? favicon ?? 'favicon.ico', alt: logo.alt ?? title }, items, hideOnScroll: Boolean(navbar?.hideOnScroll) },
-    navbarNotes: notes,
-  };
+  return { title: String(navbar?.title ?? title), logo: { src: logo.src ?? favicon ?? 'favicon.ico', alt: logo.alt ?? title }, items, hideOnScroll: Boolean(navbar?.hideOnScroll) };
 }
 
 function readFooter(footer: Dict | undefined, docsRoute: string, unsupported: string[]): SiteConfigInput['footer'] {
@@ -298,6 +293,11 @@ function noteUnsupportedTopLevel(raw: Dict, unsupported: string[]): void {
 function isUnder(to: string, docsRoute: string): boolean {
   const pathname = to.replace(/^\/+/, '').replace(/[?#].*$/, '');
   return docsRoute === '' || pathname === docsRoute || pathname.startsWith(docsRoute + '/');
+}
+
+/** A route base as Docusaurus options write it (`/blog/`), without its leading and trailing slashes. */
+function trimSlashes(route: string): string {
+  return route.replace(/^\/+|\/+$/g, '');
 }
 
 function pick<T extends Dict>(value: T | undefined, keys: string[]): Dict {

@@ -46,9 +46,7 @@ export function normalizeAdmonitionSyntax(markdown: string): string {
         return line;
       }
       if (fence) return line;
-      return line.replace(/^(\s*:{3,})([a-z][a-z0-9-]*)[ \t]+([^[{\s][^{]*?)\s*$/, (_, colons: string, name: string, title: string) =>
-        /^[a-z][a-z0-9-]*$/i.test(name) ? `${colons}${name}[${title}]` : _,
-      );
+      return line.replace(/^(\s*:{3,})([a-z][a-z0-9-]*)[ \t]+([^[{\s][^{]*?)\s*$/, '$1$2[$3]');
     })
     .join('\n');
 }

@@ -1,6 +1,7 @@
 import type { Image, Link, Parent, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { EXIT, visit } from 'unist-util-visit';
+import { safeDecode } from './resolve-links.js';
 
 /** What the parser gave, kept for the Markdown copy: the text, the top-level blocks, and each link's and image's URL as written. */
 export interface ParsedSource {
@@ -125,12 +126,7 @@ function destination(source: ParsedSource, node: Link | Image): { from: number; 
 
 /** The parser percent-encodes and unescapes what it reads; compare both sides decoded. */
 function comparable(url: string): string {
-  const unescaped = url.replace(/\\([!-/:-@[-`{-~])/g, '$1');
-  try {
-    return decodeURI(unescaped);
-  } catch {
-    return unescaped;
-  }
+  return safeDecode(url.replace(/\\([!-/:-@[-`{-~])/g, '$1'));
 }
 
 /** A destination as Markdown writes it: bare, or in `<…>` when it holds spaces or parentheses. */

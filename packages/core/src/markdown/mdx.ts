@@ -17,6 +17,7 @@ import { normalizeAdmonitionSyntax } from './admonitions.js';
 import { docState } from './doc-state.js';
 import { renderSiteComponent } from './site-components.js';
 import { DOC_CARD_LIST, HTML_MARKER, tabsNode } from './mdx-tabs.js';
+import { safeDecode } from './resolve-links.js';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 type Parent = { children: RootContent[] };
@@ -123,7 +124,7 @@ function transformElement(node: JsxElement, context: MdxContext): RootContent[] 
   }
   if (/^[a-z]/.test(name)) return [htmlElement(node, context)];
   const binding = context.bindings.get(name);
-  const component = binding?.kind === 'theme' ? binding.component : binding ? undefined : GLOBAL_COMPONENTS[name];
+  const component = componentOf(name, context);
   const props = component === 'DocCardList' ? {} : readProps(node, context);
   switch (component) {
     case 'DocCardList':
@@ -144,7 +145,7 @@ function transformElement(node: JsxElement, context: MdxContext): RootContent[] 
       // `<TabItem>` written on one line sits in a paragraph of its own: look through it.
       const children = node.children.flatMap((child): RootContent[] => (child.type === 'paragraph' ? child.children : [child as RootContent]));
       const items = children.flatMap((child) => {
-        if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && child.name && context.bindings.get(child.name)?.kind === 'theme' && (context.bindings.get(child.name) as { component: string }).component === 'TabItem') {
+        if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && child.name && componentOf(child.name, context) === 'TabItem') {
           transformChildren(child as Parent, context);
           return [{ element: child, props: readProps(child, context) }];
         }
@@ -163,6 +164,12 @@ function transformElement(node: JsxElement, context: MdxContext): RootContent[] 
   }
   if (binding?.kind === 'package') throw unsupported(node, context, `<${name}> comes from the package "${binding.source}", which docsgen does not run`, `replace it with Markdown, or wrap what it shows in a component under src/components (rendered at build time)`);
   throw unsupported(node, context, `<${name}> is neither imported nor one of Docusaurus's global components (Details, Head, Admonition)`, `import it (import ${name} from '@site/src/components/${name}') or replace it with Markdown`);
+}
+
+/** The theme component a JSX name stands for: one imported from `@theme/…`, or a global one when the name is not imported. */
+function componentOf(name: string, context: MdxContext): string | undefined {
+  const binding = context.bindings.get(name);
+  return binding?.kind === 'theme' ? binding.component : binding ? undefined : GLOBAL_COMPONENTS[name];
 }
 
 /** An HTML element written as JSX: it goes on as an element, marked so the sanitiser sees it. */
@@ -221,7 +228,7 @@ function rebaseRelativeUrls(tree: Root, partialDir: string, context: MdxContext)
     const target = node as Link | Image | Definition;
     if (/^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(target.url)) return;
     const [file, suffix = ''] = target.url.split(/(?=[?#])/, 2);
-    const absolute = path.resolve(partialDir, safeDecodeUri(file));
+    const absolute = path.resolve(partialDir, safeDecode(file));
     if (target.type === 'image') target.url = path.relative(path.dirname(context.docFileOfPage), absolute).split(path.sep).join('/') + suffix;
     else if (/\.mdx?$/.test(file) && absolute.startsWith(docsRoot + path.sep)) target.url = '/' + path.relative(docsRoot, absolute).split(path.sep).join('/') + suffix;
   });
@@ -408,12 +415,4 @@ export function normalizeMdxSource(markdown: string): string {
       return line.replace(/^(\s{0,3}#{1,6}\s.*?)\s*\{#([^{}\s]+)\}\s*$/, '$1 \\{#$2\\}');
     })
     .join('\n');
-}
-
-function safeDecodeUri(value: string): string {
-  try {
-    return decodeURI(value);
-  } catch {
-    return value;
-  }
 }

@@ -58,7 +58,8 @@ function splitSuffix(url: string): [string, string] {
   return index < 0 ? [url, ''] : [url.slice(0, index), url.slice(index)];
 }
 
-function safeDecode(value: string): string {
+/** `decodeURI`, or the value as it is when it holds a malformed escape. */
+export function safeDecode(value: string): string {
   try {
     return decodeURI(value);
   } catch {

@@ -2,7 +2,7 @@ import { markdownUrl, type NavLink, type PageData } from '@docsgen/shared';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import type { DocSource } from '../content/scan-content.js';
 import type { Sidebar } from './build-sidebar.js';
-import { fillDocCardLists, ownCardDescriptions } from './category-cards.js';
+import { fillDocCardLists } from './category-cards.js';
 import { DocsgenError } from '../errors.js';
 import type { DocFooter } from './doc-footer.js';
 
@@ -40,7 +40,7 @@ export function buildDocPages({ docs, sidebar, footerOf, baseUrl }: { docs: Pars
     };
     const trail = sidebar.ancestors.get(id) ?? [];
     const { lastmod, lastUpdated, editUrl } = footerOf(doc.source);
-    const html = fillDocCardLists(doc.html, id, sidebar, descriptions);
+    const { html, cardDescriptions } = fillDocCardLists(doc.html, id, sidebar, descriptions);
     return {
       doc: html === doc.html ? doc : { ...doc, html },
       lastmod,
@@ -61,7 +61,7 @@ export function buildDocPages({ docs, sidebar, footerOf, baseUrl }: { docs: Pars
         markdownUrl: frontMatter.draft || frontMatter.unlisted ? undefined : markdownUrl(route, baseUrl),
         lastUpdated,
         editUrl,
-        cardDescriptions: ownCardDescriptions(doc.html, id, sidebar, descriptions),
+        cardDescriptions,
       },
     };
   });

@@ -45,24 +45,18 @@ export function generatedIndexPages({ sidebar, sourceFile, baseUrl, descriptions
 }
 
 /**
- * `<DocCardList />` of a doc (its placeholder, see mdx.ts): on a category's own page nothing, as the theme ends that page
- * with the category's cards anyway; elsewhere the cards of the category the doc is in, in the theme's markup.
+ * `<DocCardList />` of a doc (its placeholder, see mdx.ts). On a category's own page the placeholder goes, as the theme
+ * ends that page with the category's cards anyway, and those cards get their descriptions (other category pages keep
+ * cards without them); elsewhere it becomes the cards of the category the doc is in, in the theme's markup.
  */
-export function fillDocCardLists(html: string, docId: string, sidebar: Sidebar, descriptions: Map<string, string>): string {
-  if (!html.includes('data-doc-card-list')) return html;
+export function fillDocCardLists(html: string, docId: string, sidebar: Sidebar, descriptions: Map<string, string>): { html: string; cardDescriptions?: Record<string, string> } {
+  if (!html.includes('data-doc-card-list')) return { html };
   const ownCategory = findCategory(sidebar.items, (item) => item.docId === docId);
   const items = ownCategory ? [] : (findCategory(sidebar.items, (item) => item.items.some((child) => child.type === 'doc' && child.docId === docId))?.items ?? []);
-  return html.replace(/<div class="doc-card-list" data-doc-card-list=""><\/div>/g, () => (items.length ? cardList(items, descriptions) : ''));
-}
-
-/**
- * The descriptions the theme shows on the cards that end a category's own page, when the page asks for them with
- * `<DocCardList />` (which fillDocCardLists leaves to those cards); other category pages keep cards without them.
- */
-export function ownCardDescriptions(html: string, docId: string, sidebar: Sidebar, descriptions: Map<string, string>): Record<string, string> | undefined {
-  if (!html.includes('data-doc-card-list')) return undefined;
-  const ownCategory = findCategory(sidebar.items, (item) => item.docId === docId);
-  return ownCategory && cardDescriptions(ownCategory.items, descriptions);
+  return {
+    html: html.replace(/<div class="doc-card-list" data-doc-card-list=""><\/div>/g, () => (items.length ? cardList(items, descriptions) : '')),
+    cardDescriptions: ownCategory && cardDescriptions(ownCategory.items, descriptions),
+  };
 }
 
 /** The descriptions of the doc and link cards, by href. */

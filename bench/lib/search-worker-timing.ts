@@ -6,11 +6,17 @@ import { summarize, type Summary } from './stats.js';
 
 export interface WorkerTimes {
   /**
-   * A query posted to a worker that has opened the index (meta.json, as focusing the box does) and fetched
-   * nothing else: its shards and page files fetched over HTTP (browser cache off), parsed, matched, ranked,
-   * excerpted, posted back. Wall time from posting to the last reply, and the CPU time the worker thread spent.
+   * A query posted to a worker that has opened the index (meta.json and pages.json, as focusing the box does)
+   * and fetched nothing else: its shards and page files fetched over HTTP (browser cache off), parsed, matched,
+   * ranked, excerpted, posted back. Wall time from posting to the last reply (every result complete with its
+   * heading and excerpt), and the CPU time the worker thread spent.
    */
   first: Summary;
+  /**
+   * Wall time from posting that first query to its first reply: the results the dropdown shows at once, titled,
+   * their excerpts still on the way (or the final reply, when nothing is found).
+   */
+  firstShown: Summary;
   firstCpu: Summary;
   /** The same query again on that worker: everything it needs already fetched and parsed. */
   repeat: Summary;
@@ -44,52 +50,57 @@ export async function workerTimes(siteDir: string, baseUrl: string, queries: rea
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await page.goto(server.url + 'robots.txt');
     const urls = { workerUrl: `${baseUrl}assets/${workerFile}`, indexUrl: `${baseUrl}assets/search/${hash}/meta.json` };
-    // One request to the worker in window.__worker; resolves with its wall time. No named functions: tsx would wrap them in a helper the page lacks.
+    // One request to the worker in window.__worker; resolves with its wall time to the first reply and to the
+    // last. No named functions: tsx would wrap them in a helper the page lacks.
     const ask = (id: number, query: string) =>
       page.evaluate(
         ({ id, query, indexUrl }) =>
-          new Promise<number>((resolve, reject) => {
+          new Promise<{ shown: number; done: number }>((resolve, reject) => {
             const worker = (window as unknown as { __worker: Worker }).__worker;
             const start = performance.now();
+            let shown = 0;
+            worker.onerror = (event) => reject(new Error(`the search worker failed: ${event.message}`));
             worker.onmessage = (event: MessageEvent<{ id: number; done?: boolean; error?: string }>) => {
-              if (event.data.id !== id || !(event.data.done || event.data.error)) return;
+              if (event.data.id !== id) return;
+              shown ||= performance.now() - start;
               if (event.data.error) reject(new Error(event.data.error));
-              else resolve(performance.now() - start);
+              else if (event.data.done) resolve({ shown, done: performance.now() - start });
             };
             worker.postMessage({ id, indexUrl, query, limit: 8 });
           }),
         { id, query, indexUrl: urls.indexUrl },
       );
-    const traced = async (run: () => Promise<number>): Promise<{ wall: number; cpu: number }> => {
+    const traced = async (run: () => Promise<{ shown: number; done: number }>): Promise<{ wall: number; shown: number; cpu: number }> => {
       const events: TraceEvent[] = [];
       const collect = ({ value }: { value: unknown[] }) => events.push(...(value as TraceEvent[]));
       cdp.on('Tracing.dataCollected', collect);
       const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
       await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata'], excludedCategories: ['*'] } });
-      const wall = await run();
+      const { shown, done: wall } = await run();
       await cdp.send('Tracing.end');
       await complete;
       cdp.off('Tracing.dataCollected', collect);
       const threads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'DedicatedWorker thread').map((e) => `${e.pid}:${e.tid}`));
       const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && threads.has(`${e.pid}:${e.tid}`));
-      return { wall, cpu: tasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000 };
+      return { wall, shown, cpu: tasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000 };
     };
-    const [first, firstCpu, repeat, repeatCpu]: number[][] = [[], [], [], []];
+    const [first, firstShown, firstCpu, repeat, repeatCpu]: number[][] = [[], [], [], [], []];
     for (const query of queries) {
       await page.evaluate(({ workerUrl }) => {
         (window as unknown as { __worker: Worker }).__worker = new Worker(workerUrl, { type: 'module' });
       }, urls);
-      // Loading the worker's script is not a query's time; an empty query opens the index (meta.json), as focusing the box does.
+      // Loading the worker's script is not a query's time; an empty query opens the index (meta.json, pages.json), as focusing the box does.
       await ask(0, '');
       const once = await traced(() => ask(1, query));
       first.push(once.wall);
+      firstShown.push(once.shown);
       firstCpu.push(once.cpu);
       const again = await traced(() => ask(2, query));
       repeat.push(again.wall);
       repeatCpu.push(again.cpu);
       await page.evaluate(() => (window as unknown as { __worker: Worker }).__worker.terminate());
     }
-    return { first: summarize(first), firstCpu: summarize(firstCpu), repeat: summarize(repeat), repeatCpu: summarize(repeatCpu) };
+    return { first: summarize(first), firstShown: summarize(firstShown), firstCpu: summarize(firstCpu), repeat: summarize(repeat), repeatCpu: summarize(repeatCpu) };
   } finally {
     await browser.close();
     await server.close();

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { build } from '../../packages/core/src/build.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { startStaticServer, type StaticServer } from '../helpers/static-server.js';
@@ -129,5 +129,56 @@ test('the dropdown links to the full results page', async () => {
   await page.locator('.navbar .search-box__all').click();
   await page.waitForURL((url) => url.pathname.endsWith('/search/') && url.searchParams.get('q') === '设备');
   await page.waitForSelector('.search-page__result');
+  await page.close();
+});
+
+/** Holds every page file (p<n>.json: headings and excerpts) of the index until `release` is called. */
+async function holdPageFiles(page: Page): Promise<{ held: () => number; release: () => void }> {
+  let held = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/search\/[^/]+\/p\d+\.json$/, async (route) => {
+    held++;
+    await released;
+    await route.continue();
+  });
+  return { held: () => held, release };
+}
+
+test('results show titled as soon as the shards are in, with a line kept for the excerpt that follows', async () => {
+  const page = await openPage();
+  const pageFiles = await holdPageFiles(page);
+  const input = page.locator('.navbar .search-box__input');
+  await input.click();
+  await page.keyboard.type('显式锚点');
+  const result = page.locator('.navbar .search-result').first();
+  await result.locator('.search-result__placeholder').waitFor();
+  assert.ok(pageFiles.held() >= 1, 'its page file is still on its way');
+  assert.equal(await page.locator('.navbar .search-result__excerpt').count(), 0);
+  assert.match(await result.locator('.search-result__title').innerText(), /^功能演示/, 'the title of the page whose heading matches');
+  assert.match((await result.getAttribute('href')) ?? '', /features\/$/, 'until the section is known the link opens the page');
+  const box = (await result.boundingBox())!;
+  const line = (await result.locator('.search-result__placeholder').boundingBox())!;
+  assert.ok(line.height > 4 && line.y + line.height <= box.y + box.height && line.x >= box.x, 'the excerpt line is inside the result');
+  await page.screenshot({ path: path.join(tmpdir(), 'docsgen-search-pending.png') });
+  pageFiles.release();
+  await result.locator('.search-result__excerpt').waitFor();
+  assert.equal(await page.locator('.navbar .search-result__placeholder').count(), 0);
+  assert.match((await result.getAttribute('href')) ?? '', /features\/#explicit-anchor$/, 'then it opens the matching section');
+  await page.screenshot({ path: path.join(tmpdir(), 'docsgen-search-complete.png') });
+  await page.close();
+});
+
+test('a result clicked before its excerpt arrives opens its page', async () => {
+  const page = await openPage();
+  await holdPageFiles(page);
+  const input = page.locator('.navbar .search-box__input');
+  await input.click();
+  await page.keyboard.type('显式锚点');
+  const result = page.locator('.navbar .search-result').first();
+  await result.locator('.search-result__placeholder').waitFor();
+  await result.click();
+  await page.waitForURL(/features\/$/);
+  assert.match(await page.locator('main h1').innerText(), /\S/);
   await page.close();
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type BuildResult } from '../../packages/core/src/build.js';
+import type { SearchPageTitles } from '../../packages/shared/src/search-index.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 
 let site: FixtureSite;
@@ -33,12 +34,12 @@ test('every route is a folder with index.html under the output root, which is /d
 });
 
 test('the search index names each page\'s section by its sidebar category label', async () => {
-  const files = (await written()).filter((name) => /^assets\/search\/[0-9a-f]{10}\/(meta|t\d+|p\d+)\.json$/.test(name));
+  const files = (await written()).filter((name) => /^assets\/search\/[0-9a-f]{10}\/(meta|pages|t\d+|p\d+)\.json$/.test(name));
   assert.ok(files.some((name) => name.endsWith('/meta.json')), 'the search index is written');
-  const pageFiles = await Promise.all(files.filter((name) => /\/p\d+\.json$/.test(name)).map(async (name) => JSON.parse(await readFile(path.join(out(), name), 'utf8')) as { route: string; section: string }[]));
-  const pages = pageFiles.flat();
-  const features = pages.find(({ route }) => route === '/docscenter/docs/guide/features/');
-  assert.equal(features?.section, '使用指南', 'the label of guide/_category_.json, not the title of guide/index.md (指南)');
+  const titles = files.find((name) => name.endsWith('/pages.json'));
+  const { labels, pages } = JSON.parse(await readFile(path.join(out(), titles!), 'utf8')) as SearchPageTitles;
+  const features = pages.find(([route]) => route === '/docscenter/docs/guide/features/');
+  assert.equal(features && labels[features[2]], '使用指南', 'the label of guide/_category_.json, not the title of guide/index.md (指南)');
 });
 
 test('drafts are left out of build', async () => {

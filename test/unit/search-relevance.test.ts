@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { buildSearchIndex } from '../../packages/core/src/search/build-search-index.js';
+import type { SearchMeta, SearchPageTitles } from '../../packages/shared/src/search-index.js';
 import { createSearchEngine } from '../../theme/client/search-engine.js';
 import { memoryIndex, parseSiteDocs, repoRoot } from '../helpers/search-docs.js';
 
@@ -58,9 +59,12 @@ test('drafts and unlisted docs are not indexed', async () => {
   const hidden = { ...docs[0], source: { ...docs[0].source, frontMatter: { ...docs[0].source.frontMatter, unlisted: true } } };
   const draft = { ...docs[1], source: { ...docs[1].source, frontMatter: { ...docs[1].source.frontMatter, draft: true } } };
   const { files } = memoryIndex(buildSearchIndex({ docs: [hidden, draft, ...docs.slice(2)], baseUrl }));
-  const routes = new Set([...files].filter(([name]) => name.startsWith('p')).flatMap(([, text]) => (JSON.parse(text) as { route: string }[]).map((page) => page.route)));
+  const titles = JSON.parse(files.get('pages.json')!) as SearchPageTitles;
+  const routes = new Set(titles.pages.map(([route]) => route));
   assert.ok(!routes.has(docs[0].source.route) && !routes.has(docs[1].source.route));
   assert.equal(routes.size, docs.length - 2);
+  const { pagesPerFile } = JSON.parse(files.get('meta.json')!) as SearchMeta;
+  assert.equal([...files.keys()].filter((name) => /^p\d+\.json$/.test(name)).length, Math.ceil(routes.size / pagesPerFile), 'no page file for them either');
 });
 
 test('excerpts and headings carry highlight ranges for the query terms', async () => {

@@ -1,9 +1,9 @@
 /**
  * The search engine (it runs in the search worker; tests and the benchmark run it in node): reads the
- * sharded index through `read`, fetching meta.json once, then per query only the shards of its terms
- * not fetched yet, and the page files of the results it shows.
+ * sharded index through `read`, fetching meta.json and pages.json (the titles) once, then per query only
+ * the shards of its terms not fetched yet, and the page files of the results it shows.
  */
-import { SEARCH_INDEX_VERSION, tokenize, type SearchMeta, type SearchPageEntry, type SearchPageFile } from '@docsgen/shared';
+import { SEARCH_INDEX_VERSION, tokenize, type SearchMeta, type SearchPageFile, type SearchPageSections, type SearchPageTitles } from '@docsgen/shared';
 import { matchPages, unitTerms, unmatchedWord } from './search/match-pages.js';
 import { planQuery, type Unit } from './search/query-plan.js';
 import { TermStore } from './search/term-store.js';
@@ -27,6 +27,8 @@ export interface SearchHit {
   score: number;
   /** True when every part of the query is found as written (not only by scattered character pairs or a typo). */
   phrase: boolean;
+  /** True while its page file is on its way: title and section are known, heading and excerpt not yet (both empty). */
+  pending: boolean;
 }
 
 export interface SearchResults {
@@ -39,7 +41,11 @@ export interface SearchResults {
 
 export interface SearchOptions {
   limit?: number;
-  /** Called with the results ready so far (in rank order) as page files arrive; the promise gives all of them. */
+  /**
+   * Called as the results fill in: first with every result shown, titled but `pending` (as soon as the
+   * shards are in), then again as each one's page file brings its heading and excerpt. The promise gives
+   * them complete.
+   */
   onPartial?: (results: SearchResults) => void;
 }
 
@@ -47,24 +53,40 @@ export interface SearchEngine {
   search(query: string, options?: SearchOptions): Promise<SearchResults>;
 }
 
-/** Reads one file of the index folder (meta.json, t<n>.json, p<n>.json) as parsed JSON. */
+/** Reads one file of the index folder (meta.json, pages.json, t<n>.json, p<n>.json) as parsed JSON. */
 export type ReadIndexFile = (name: string) => Promise<unknown>;
 
 const EXCERPT_CHARS = 90;
 
-/** An engine over the index that `read` serves; nothing is fetched until the first query. */
+interface OpenIndex {
+  meta: SearchMeta;
+  store: TermStore;
+  /** Fetched beside meta.json; a query waits for it only once it knows its results. */
+  titles: Promise<SearchPageTitles>;
+}
+
+/**
+ * An engine over the index that `read` serves; nothing is fetched until the first query. An empty query
+ * opens the index: it fetches meta.json and the titles (as focusing the search box does), and finds nothing.
+ */
 export function createSearchEngine(read: ReadIndexFile): SearchEngine {
-  let opened: Promise<{ meta: SearchMeta; store: TermStore }> | undefined;
+  let opened: Promise<OpenIndex> | undefined;
+  const forget = (error: unknown) => {
+    opened = undefined;
+    throw error;
+  };
   const open = () =>
-    (opened ??= (read('meta.json') as Promise<SearchMeta>).then((meta) => {
-      if (meta.version !== SEARCH_INDEX_VERSION) throw new Error(`unsupported search index version ${String(meta.version)}`);
-      return { meta, store: new TermStore(meta.shardStarts, read, meta.pageCount) };
-    })).catch((error: unknown) => {
-      opened = undefined;
-      throw error;
-    });
+    (opened ??= (read('meta.json') as Promise<SearchMeta>)
+      .then((meta) => {
+        if (meta.version !== SEARCH_INDEX_VERSION) throw new Error(`unsupported search index version ${String(meta.version)}`);
+        const titles = (read('pages.json') as Promise<SearchPageTitles>).catch(forget);
+        // Awaited by every query, which reports a failure; not an unhandled rejection meanwhile.
+        titles.catch(() => undefined);
+        return { meta, store: new TermStore(meta.shardStarts, read, meta.pageCount), titles };
+      })
+      .catch(forget));
   const pageFiles = new Map<number, Promise<SearchPageFile>>();
-  const pageEntry = async (page: number, pagesPerFile: number): Promise<SearchPageEntry> => {
+  const pageSections = async (page: number, pagesPerFile: number): Promise<SearchPageSections> => {
     const file = Math.floor(page / pagesPerFile);
     let pending = pageFiles.get(file);
     if (!pending) {
@@ -77,10 +99,13 @@ export function createSearchEngine(read: ReadIndexFile): SearchEngine {
 
   return {
     async search(query, { limit = 10, onPartial } = {}) {
-      const { meta, store } = await open();
+      const { meta, store, titles } = await open();
       const requirements = planQuery(query, meta);
       const units = requirements.flatMap((r) => r.alternatives.flatMap((a) => a.units));
-      if (!units.length) return { query, total: 0, hits: [] };
+      if (!units.length) {
+        await titles;
+        return { query, total: 0, hits: [] };
+      }
       await store.load(units.flatMap((unit) => {
         const { exact, prefixes } = unitTerms(unit);
         return [...exact.map((term) => store.shardOfTerm(term)), ...prefixes.flatMap((prefix) => store.shardsOfPrefix(prefix))];
@@ -88,31 +113,33 @@ export function createSearchEngine(read: ReadIndexFile): SearchEngine {
       // A word the index lacks may be a typo: fetch the shards of its first two letters and look for near terms.
       const typos = units.map((unit) => unmatchedWord(unit, store)).filter((word): word is string => word !== undefined);
       if (typos.length) await store.load(typos.flatMap((word) => store.shardsOfPrefix(word.slice(0, 2))));
-      const { pages, terms } = matchPages(requirements, store);
-      const shown = pages.slice(0, limit);
+      const { total, pages: shown, terms } = matchPages(requirements, store, limit);
       // A loose alternative's run (发票 of 开发票) is marked as a term, not as a whole run inside the query's own.
       const needles = highlightNeedles(requirements.flatMap((r) => r.alternatives.flatMap((a) => (a.loose ? [] : a.units))), [...terms.keys()]);
-      const hits: (SearchHit | undefined)[] = new Array(shown.length);
-      const partial = () => {
-        const ready = hits.indexOf(undefined);
-        return { query, total: pages.length, hits: (ready === -1 ? hits : hits.slice(0, ready)) as SearchHit[] };
-      };
+      const { labels, pages: titled } = await titles;
+      const hits = shown.map((match): SearchHit => {
+        const [route, title, label] = titled[match.page];
+        const phrase = match.phrases === requirements.length;
+        return { url: route, route, title: highlight(title, needles(title)), section: labels[label], heading: [], excerpt: [], score: match.score, phrase, pending: true };
+      });
+      const results = () => ({ query, total, hits: [...hits] });
+      if (hits.length) onPartial?.(results());
       await Promise.all(
         shown.map(async (match, i) => {
-          const entry = await pageEntry(match.page, meta.pagesPerFile);
-          hits[i] = toHit(entry, bestSection(entry, terms, meta.dictionary, needles), needles, match.score, match.phrases === requirements.length);
-          onPartial?.(partial());
+          const sections = await pageSections(match.page, meta.pagesPerFile);
+          hits[i] = withSection(hits[i], sections[bestSection(sections, terms, meta.dictionary, needles)], needles);
+          onPartial?.(results());
         }),
       );
-      return partial();
+      return results();
     },
   };
 }
 
 /** The section to show: the one whose heading holds the most query terms, else whose text shows the most of them, else the intro. */
-function bestSection(entry: SearchPageEntry, terms: Map<string, number>, dictionary: readonly string[], needles: (text: string) => string[]): number {
-  const scores = new Float64Array(entry.sections.length);
-  entry.sections.forEach(([, heading, text], s) => {
+function bestSection(sections: SearchPageSections, terms: Map<string, number>, dictionary: readonly string[], needles: (text: string) => string[]): number {
+  const scores = new Float64Array(sections.length);
+  sections.forEach(([, heading, text], s) => {
     for (const term of new Set(tokenize(heading, { dictionary }))) scores[s] += 10 * (terms.get(term) ?? 0);
     const lower = text.toLowerCase();
     for (const needle of needles(text)) if (lower.includes(needle)) scores[s] += 1;
@@ -140,18 +167,16 @@ function highlightNeedles(units: Unit[], terms: string[]): (text: string) => str
   };
 }
 
-function toHit(entry: SearchPageEntry, section: number, needles: (text: string) => string[], score: number, phrase: boolean): SearchHit {
-  const [anchor, heading, text] = entry.sections[section] ?? ['', '', ''];
+/** The titled hit completed with the section to show: its anchor, heading and an excerpt around the first match. */
+function withSection(hit: SearchHit, section: SearchPageSections[number] | undefined, needles: (text: string) => string[]): SearchHit {
+  const [anchor, heading, text] = section ?? ['', '', ''];
   const excerpt = excerptWindow(text, needles(text));
   return {
-    url: anchor ? `${entry.route}#${anchor}` : entry.route,
-    route: entry.route,
-    title: highlight(entry.title, needles(entry.title)),
-    section: entry.section,
+    ...hit,
+    url: anchor ? `${hit.route}#${anchor}` : hit.route,
     heading: highlight(heading, needles(heading)),
     excerpt: highlight(excerpt, needles(excerpt)),
-    score,
-    phrase,
+    pending: false,
   };
 }
 

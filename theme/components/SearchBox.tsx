@@ -163,7 +163,7 @@ export function SearchBox() {
         <div ref={list} id={`${id}-listbox`} role="listbox" aria-label="搜索结果" className="search-box__results" hidden={!expanded || !hits.length}>
           {expanded &&
             hits.map((hit, i) => (
-              <SearchResultLink key={hit.url} id={optionId(i)} hit={hit} selected={i === active} onPointerEnter={() => setActive(i)} onFollow={() => setOpen(false)} />
+              <SearchResultLink key={hit.route} id={optionId(i)} hit={hit} selected={i === active} onPointerEnter={() => setActive(i)} onFollow={() => setOpen(false)} />
             ))}
         </div>
         {expanded && results && hits.length > 0 && (

@@ -61,7 +61,7 @@ export function SearchPage() {
       )}
       <ol className="search-page__results">
         {hits.map((hit) => (
-          <li key={hit.url} className="search-page__result">
+          <li key={hit.route} className="search-page__result">
             <a className="search-page__title" href={hit.url}>
               <Highlighted parts={hit.title} />
             </a>
@@ -74,6 +74,7 @@ export function SearchPage() {
                 </>
               )}
             </p>
+            {hit.pending && <p className="search-page__placeholder" aria-hidden="true" />}
             {hit.excerpt.length > 0 && (
               <p className="search-page__excerpt">
                 <Highlighted parts={hit.excerpt} />

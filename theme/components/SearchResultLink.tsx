@@ -26,6 +26,8 @@ export function SearchResultLink({ id, hit, selected, onPointerEnter, onFollow }
           <Highlighted parts={hit.heading} />
         </span>
       )}
+      {/* Shown at once with its title, a result keeps a line for the excerpt its page file is bringing. */}
+      {hit.pending && <span className="search-result__placeholder" aria-hidden="true" />}
       {hit.excerpt.length > 0 && (
         <span className="search-result__excerpt">
           <Highlighted parts={hit.excerpt} />

@@ -1,10 +1,11 @@
 /**
  * The sharded search index the build writes under assets/search/<hash>/ and the browser reads piece by
- * piece: a small meta file, term shards (a query fetches only the shards of its own terms) and files of a
- * few pages each with what a result shows (fetched only for the results shown).
+ * piece: a small meta file and the list of page titles (both fetched when the search box is focused), term
+ * shards (a query fetches only the shards of its own terms) and files of a few pages each with their
+ * sections' headings and first words (fetched only for the results shown).
  */
 
-export const SEARCH_INDEX_VERSION = 4;
+export const SEARCH_INDEX_VERSION = 5;
 
 /** meta.json: everything a query needs before it knows which shards to fetch. */
 export interface SearchMeta {
@@ -27,18 +28,20 @@ export interface SearchMeta {
  */
 export type SearchShard = [terms: string, postings: string];
 
-/** p<n>.json: what the results show of pages n × pagesPerFile onwards, in page order. */
-export type SearchPageFile = SearchPageEntry[];
-
-/** What the results show of one page. */
-export interface SearchPageEntry {
-  route: string;
-  title: string;
-  /** Label of the page's top-level section. */
-  section: string;
-  /** Its sections in order: heading id ('' for the intro), heading, the start of its text. */
-  sections: [anchor: string, heading: string, text: string][];
+/**
+ * pages.json: every page's route, title and top-level section label (an index into `labels`), so that a
+ * query's results are shown as soon as its shards have arrived, before their page files.
+ */
+export interface SearchPageTitles {
+  labels: string[];
+  pages: [route: string, title: string, label: number][];
 }
+
+/** p<n>.json: the sections of pages n × pagesPerFile onwards, in page order. */
+export type SearchPageFile = SearchPageSections[];
+
+/** A page's sections in order: heading id ('' for the intro), heading, the start of its text. */
+export type SearchPageSections = [anchor: string, heading: string, text: string][];
 
 /** Field boosts: title matches rank far above heading matches, which rank above body matches. */
 export const SEARCH_FIELD_BOOSTS = { title: 10, keywords: 6, headings: 4, body: 1 } as const;

@@ -11,7 +11,9 @@
  */
 const DIGITS = '!#$%&()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~';
 const BASE = 46;
-const VALUE_OF = new Map([...DIGITS].map((char, i) => [char.charCodeAt(0), i]));
+/** Each ASCII character's digit value, -1 for characters that are none: a table, as decoding runs per character. */
+const VALUE_OF = new Int8Array(128).fill(-1);
+for (let i = 0; i < DIGITS.length; i++) VALUE_OF[DIGITS.charCodeAt(i)] = i;
 
 /** Weights are stored as a level on a logarithmic scale: this ratio between levels (at most 7 % off). */
 const WEIGHT_RATIO = 1.15;
@@ -23,6 +25,9 @@ export function weightLevel(weight: number): number {
 export function levelWeight(level: number): number {
   return WEIGHT_RATIO ** level;
 }
+
+/** levelWeight of the levels one character holds, looked up rather than raised to a power per posting. */
+const ONE_DIGIT_WEIGHTS = Float64Array.from({ length: BASE }, (_, level) => levelWeight(level));
 
 function appendNumber(out: string[], n: number): void {
   const digits = [DIGITS[n % BASE]];
@@ -45,25 +50,34 @@ export interface DecodedPostings {
   weights: Float64Array;
 }
 
+/**
+ * Decodes a term's postings in one pass into typed arrays sized for the most postings the text can hold (two
+ * characters each): a query over 10,000 pages decodes postings of thousands of pages in a worker whose code
+ * is not yet optimised, so this loop is kept to table lookups and arithmetic.
+ */
 export function decodePostings(text: string): DecodedPostings {
-  const pages: number[] = [];
-  const levels: number[] = [];
+  const pages = new Uint32Array(text.length >> 1);
+  const weights = new Float64Array(text.length >> 1);
+  let count = 0;
   let page = 0;
   let n = 0;
+  // Numbers alternate: a page gap, then that page's weight level.
+  let gap = true;
   for (let i = 0; i < text.length; i++) {
-    const value = VALUE_OF.get(text.charCodeAt(i));
-    if (value === undefined) throw new Error(`bad character in search postings: ${text[i]}`);
+    const code = text.charCodeAt(i);
+    const value = code < 128 ? VALUE_OF[code] : -1;
+    if (value < 0) throw new Error(`bad character in search postings: ${text[i]}`);
     if (value >= BASE) {
       n = n * BASE + value - BASE;
       continue;
     }
     n = n * BASE + value;
-    // Numbers alternate: a page gap, then that page's weight level.
-    if (pages.length === levels.length) pages.push((page += n));
-    else levels.push(n);
+    if (gap) pages[count] = page += n;
+    else weights[count++] = n < BASE ? ONE_DIGIT_WEIGHTS[n] : levelWeight(n);
+    gap = !gap;
     n = 0;
   }
-  return { pages: Uint32Array.from(pages), weights: Float64Array.from(levels, levelWeight) };
+  return { pages: pages.subarray(0, count), weights: weights.subarray(0, count) };
 }
 
 /**

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ParsedDoc } from '../../../packages/core/src/markdown/parse-docs.js';
 import { buildSearchIndex } from '../../../packages/core/src/search/build-search-index.js';
-import { createSearchEngine } from '../../../theme/client/search-engine.js';
+import type { SearchMeta, SearchPageTitles } from '../../../packages/shared/src/search-index.js';
+import { createSearchEngine, type SearchResults } from '../../../theme/client/search-engine.js';
 import { minimumPairs, planQuery } from '../../../theme/client/search/query-plan.js';
 import { memoryIndex } from '../../helpers/search-docs.js';
 
@@ -98,20 +99,50 @@ test('dictionary words are indexed whole and asked for whole', async () => {
   assert.deepEqual(routes(await engine.search('联网配置')), ['/d/a/']);
 });
 
-test('a query fetches meta.json, its own shards and the shown pages; a second query only what it has not fetched', async () => {
+test('a query fetches meta.json, the titles, its own shards and the shown pages; a second query only what it has not fetched', async () => {
   const { engine, index } = engineOver(DOCS, { shardBytes: 400 });
   const shards = [...index.files.keys()].filter((name) => name.startsWith('t'));
   assert.ok(shards.length > 10, `${shards.length} shards`);
   const { hits } = await engine.search('设备绑定', { limit: 3 });
   const first = [...index.requested];
-  assert.equal(first[0], 'meta.json');
+  assert.deepEqual(first.slice(0, 2), ['meta.json', 'pages.json']);
   assert.ok(first.filter((name) => name.startsWith('t')).length <= 3, first.join(' '));
-  const shown = new Set(hits.map((hit) => hit.route));
-  const filesOfShown = [...index.files].filter(([name, text]) => name.startsWith('p') && (JSON.parse(text) as { route: string }[]).some((page) => shown.has(page.route)));
-  assert.deepEqual(first.filter((name) => name.startsWith('p')).sort(), filesOfShown.map(([name]) => name).sort(), 'page files only of the results shown');
+  const { pages } = JSON.parse(index.files.get('pages.json')!) as SearchPageTitles;
+  const { pagesPerFile } = JSON.parse(index.files.get('meta.json')!) as SearchMeta;
+  const filesOfShown = new Set(hits.map((hit) => `p${Math.floor(pages.findIndex(([route]) => route === hit.route) / pagesPerFile)}.json`));
+  assert.deepEqual(first.filter((name) => /^p\d/.test(name)).sort(), [...filesOfShown].sort(), 'page files only of the results shown');
   await engine.search('设备绑定 1003', { limit: 3 });
   const second = index.requested.slice(first.length);
   assert.ok(second.length >= 1 && second.every((name) => !first.includes(name)), second.join(' '));
+});
+
+test('an empty query opens the index: meta.json and the titles, nothing else', async () => {
+  const { engine, index } = engineOver(DOCS);
+  assert.deepEqual(await engine.search(''), { query: '', total: 0, hits: [] });
+  assert.deepEqual(index.requested, ['meta.json', 'pages.json']);
+});
+
+test('results are shown titled as soon as the shards are in, before their page files arrive', async () => {
+  const { index } = engineOver(DOCS);
+  let release!: () => void;
+  const pageFilesHeld = new Promise<void>((resolve) => (release = resolve));
+  const engine = createSearchEngine(async (name) => {
+    if (/^p\d/.test(name)) await pageFilesHeld;
+    return index.read(name);
+  });
+  const updates: SearchResults[] = [];
+  const done = engine.search('设备绑定', { limit: 3, onPartial: (results) => updates.push(results) });
+  while (!updates.length) await new Promise((resolve) => setTimeout(resolve, 1));
+  const [titled] = updates;
+  assert.equal(titled.hits.length, 2);
+  assert.ok(titled.hits.every((hit) => hit.pending && !hit.excerpt.length && !hit.heading.length && hit.url === hit.route));
+  assert.deepEqual(titled.hits[0].title.filter((part) => part.match).map((part) => part.text), ['设备绑定']);
+  assert.equal(titled.hits[0].section, '');
+  release();
+  const complete = await done;
+  assert.deepEqual(complete.hits.map((hit) => hit.route), titled.hits.map((hit) => hit.route), 'the same results, in the same order');
+  assert.ok(complete.hits.every((hit) => !hit.pending && hit.excerpt.length > 0));
+  assert.equal(complete.hits[0].url, '/d/bind/#s1', 'the section whose heading holds the query (绑定失败)');
 });
 
 test('a three-character run is also met by its last two characters, below the run itself and not as a phrase', async () => {

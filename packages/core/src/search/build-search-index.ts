@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { encodePostings, encodeTerms, SEARCH_INDEX_VERSION, type SearchMeta, type SearchPageEntry, type SearchShard } from '@docsgen/shared';
+import { encodePostings, encodeTerms, SEARCH_INDEX_VERSION, type SearchMeta, type SearchPageSections, type SearchPageTitles, type SearchShard } from '@docsgen/shared';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import { invertPages, type IndexedPage, type TermPostings } from './invert-pages.js';
@@ -27,23 +27,27 @@ export interface SearchIndexInput {
 }
 
 /**
- * Builds the search index of listed, published docs into assets/search/<hash>/: meta.json, term shards
- * t<n>.json and page files p<n>.json (see SearchMeta). The folder's name is the hash of its contents.
+ * Builds the search index of listed, published docs into assets/search/<hash>/: meta.json, pages.json (the
+ * titles), term shards t<n>.json and page files p<n>.json (see SearchMeta). The folder's name is the hash of
+ * its contents.
  */
 export function buildSearchIndex(input: SearchIndexInput): SearchIndexResult {
   const docs = input.docs.filter((doc) => !doc.source.frontMatter.draft && !doc.source.frontMatter.unlisted);
   if (!docs.length) return { files: [] };
   const dictionary = [...new Set(input.dictionary ?? [])];
   const labels = folderLabels(input.docs, input.categoryLabels);
-  const entries = docs.map((doc) => pageEntry(doc, labels, input.excerptLength ?? 120));
+  const sections = docs.map((doc) => pageSections(doc, input.excerptLength ?? 120));
   const terms = invertPages(docs.map(indexedPage), { dictionary });
   const { shards, shardStarts } = splitShards(terms, input.shardBytes ?? 16_000);
   const pagesPerFile = input.pagesPerFile ?? 4;
   const meta: SearchMeta = { version: SEARCH_INDEX_VERSION, pageCount: docs.length, shardStarts, pagesPerFile, synonyms: input.synonyms ?? [], dictionary };
-  const contents = new Map<string, string>([['meta.json', JSON.stringify(meta)]]);
+  const contents = new Map<string, string>([
+    ['meta.json', JSON.stringify(meta)],
+    ['pages.json', JSON.stringify(pageTitles(docs, labels))],
+  ]);
   shards.forEach((shard, i) => contents.set(`t${i}.json`, JSON.stringify(shard)));
-  for (let first = 0; first < entries.length; first += pagesPerFile) {
-    contents.set(`p${first / pagesPerFile}.json`, JSON.stringify(entries.slice(first, first + pagesPerFile)));
+  for (let first = 0; first < sections.length; first += pagesPerFile) {
+    contents.set(`p${first / pagesPerFile}.json`, JSON.stringify(sections.slice(first, first + pagesPerFile)));
   }
   const hash = createHash('sha1');
   for (const [name, text] of contents) hash.update(name).update(text);
@@ -51,16 +55,26 @@ export function buildSearchIndex(input: SearchIndexInput): SearchIndexResult {
   return { url: input.baseUrl + dir + 'meta.json', files: [...contents].map(([name, text]) => ({ path: dir + name, contents: text })) };
 }
 
-/** What the results show of a doc: its route, title, section label and each section's heading and first words. */
-function pageEntry(doc: ParsedDoc, labels: Map<string, string>, excerptLength: number): SearchPageEntry {
-  const top = doc.source.docsPath.includes('/') ? doc.source.docsPath.split('/')[0] : '';
-  const sections = doc.sections.map((section, i): SearchPageEntry['sections'][number] => [
+/** Each doc's route, title and the label of its top-level folder, labels listed once. */
+function pageTitles(docs: ParsedDoc[], labels: Map<string, string>): SearchPageTitles {
+  const used = new Map<string, number>();
+  const pages = docs.map((doc): SearchPageTitles['pages'][number] => {
+    const top = doc.source.docsPath.includes('/') ? doc.source.docsPath.split('/')[0] : '';
+    const label = top ? (labels.get(top) ?? top) : '';
+    if (!used.has(label)) used.set(label, used.size);
+    return [doc.source.route, doc.title, used.get(label)!];
+  });
+  return { labels: [...used.keys()], pages };
+}
+
+/** Each section's heading id, heading and first words. */
+function pageSections(doc: ParsedDoc, excerptLength: number): SearchPageSections {
+  return doc.sections.map((section, i) => [
     section.id ?? '',
     section.heading ?? '',
     // The intro shows the page description when the page has no text before its first heading.
     excerpt(i === 0 && !section.text ? doc.description : section.text, excerptLength),
   ]);
-  return { route: doc.source.route, title: doc.title, section: top ? (labels.get(top) ?? top) : '', sections };
 }
 
 function indexedPage(doc: ParsedDoc): IndexedPage {

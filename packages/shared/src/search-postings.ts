@@ -2,7 +2,7 @@
  * The compact text encodings of a term shard, written by the build and read by the search worker: JSON
  * numbers cost a comma and up to three digits each and JSON arrays of strings a quote and a comma per term,
  * so a shard stores its terms front-coded in one string and its terms' postings in another, a term's
- * postings being a run of digits without separators.
+ * postings being a run of numbers without separators.
  */
 
 /**
@@ -26,8 +26,8 @@ export function levelWeight(level: number): number {
   return WEIGHT_RATIO ** level;
 }
 
-/** levelWeight of the levels one character holds, looked up rather than raised to a power per posting. */
-const ONE_DIGIT_WEIGHTS = Float64Array.from({ length: BASE }, (_, level) => levelWeight(level));
+/** levelWeight of the levels that occur (below 2 × 46), looked up rather than raised to a power per posting. */
+const LEVEL_WEIGHTS = Float64Array.from({ length: 2 * BASE }, (_, level) => levelWeight(level));
 
 function appendNumber(out: string[], n: number): void {
   const digits = [DIGITS[n % BASE]];
@@ -35,13 +35,20 @@ function appendNumber(out: string[], n: number): void {
   for (let i = digits.length - 1; i >= 0; i--) out.push(digits[i]);
 }
 
-/** A term's postings: for each page (ascending), the gap from the previous page, then the weight's level. */
+/**
+ * A term's postings: its lowest weight level, the gap from each page to the one before (ascending), then each
+ * page's weight level above the lowest. Gaps and levels apart, and levels counted from the term's own lowest
+ * (which its rarity sets), make runs that recur across terms, which gzip compresses better than each term's
+ * pairs of gap and absolute level.
+ */
 export function encodePostings(pages: readonly number[], weights: readonly number[]): string {
+  if (!pages.length) return '';
+  const levels = weights.map(weightLevel);
+  const lowest = Math.min(...levels);
   const out: string[] = [];
-  pages.forEach((page, i) => {
-    appendNumber(out, page - (i ? pages[i - 1] : 0));
-    appendNumber(out, weightLevel(weights[i]));
-  });
+  appendNumber(out, lowest);
+  pages.forEach((page, i) => appendNumber(out, page - (i ? pages[i - 1] : 0)));
+  for (const level of levels) appendNumber(out, level - lowest);
   return out.join('');
 }
 
@@ -51,18 +58,14 @@ export interface DecodedPostings {
 }
 
 /**
- * Decodes a term's postings in one pass into typed arrays sized for the most postings the text can hold (two
- * characters each): a query over 10,000 pages decodes postings of thousands of pages in a worker whose code
- * is not yet optimised, so this loop is kept to table lookups and arithmetic.
+ * Decodes a term's postings: its numbers in one pass into a typed array, then pages and weights from them. A
+ * query over 10,000 pages decodes postings of thousands of pages in a worker whose code is not yet optimised,
+ * so the loops are kept to table lookups and arithmetic.
  */
 export function decodePostings(text: string): DecodedPostings {
-  const pages = new Uint32Array(text.length >> 1);
-  const weights = new Float64Array(text.length >> 1);
-  let count = 0;
-  let page = 0;
+  const numbers = new Uint32Array(text.length);
+  let length = 0;
   let n = 0;
-  // Numbers alternate: a page gap, then that page's weight level.
-  let gap = true;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     const value = code < 128 ? VALUE_OF[code] : -1;
@@ -71,13 +74,24 @@ export function decodePostings(text: string): DecodedPostings {
       n = n * BASE + value - BASE;
       continue;
     }
-    n = n * BASE + value;
-    if (gap) pages[count] = page += n;
-    else weights[count++] = n < BASE ? ONE_DIGIT_WEIGHTS[n] : levelWeight(n);
-    gap = !gap;
+    numbers[length++] = n * BASE + value;
     n = 0;
   }
-  return { pages: pages.subarray(0, count), weights: weights.subarray(0, count) };
+  const count = (length - 1) >> 1;
+  if (count <= 0 || length !== 2 * count + 1) {
+    if (length) throw new Error(`search postings hold ${length} numbers: the lowest level, then as many gaps as levels`);
+    return { pages: new Uint32Array(0), weights: new Float64Array(0) };
+  }
+  const lowest = numbers[0];
+  const pages = new Uint32Array(count);
+  const weights = new Float64Array(count);
+  let page = 0;
+  for (let i = 0; i < count; i++) {
+    pages[i] = page += numbers[1 + i];
+    const level = lowest + numbers[1 + count + i];
+    weights[i] = level < LEVEL_WEIGHTS.length ? LEVEL_WEIGHTS[level] : levelWeight(level);
+  }
+  return { pages, weights };
 }
 
 /**

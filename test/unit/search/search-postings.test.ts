@@ -18,8 +18,16 @@ test('postings round-trip: page numbers exactly, weights within 7 %, large gaps 
   assert.deepEqual(decodePostings(''), { pages: new Uint32Array(0), weights: new Float64Array(0) });
 });
 
-test('a page gap below 46 and a weight level below 46 take one character each', () => {
-  assert.equal(encodePostings([3, 10, 50], [1, 2, 3]).length, 6);
+test('a page gap below 46 and a weight level below 46 take one character each, the lowest level one more', () => {
+  assert.equal(encodePostings([3, 10, 50], [1, 2, 3]).length, 7);
+});
+
+test('gaps, then levels counted from the term\'s lowest: terms weighted alike but for their rarity differ in one character', () => {
+  const common = encodePostings([2, 7, 9], [3, 6, 12]);
+  const rare = encodePostings([2, 7, 9], [30, 60, 120]);
+  assert.notEqual(common[0], rare[0]);
+  assert.equal(common.slice(1), rare.slice(1));
+  assert.throws(() => decodePostings(common.slice(0, -1)), /the lowest level, then as many gaps as levels/);
 });
 
 test('terms round-trip front-coded; pairs sharing their first character cost one character each', () => {

@@ -4,7 +4,7 @@
  * the shards of its terms not fetched yet, and the page files of the results it shows.
  */
 import { SEARCH_INDEX_VERSION, tokenize, type SearchMeta, type SearchPageFile, type SearchPageSections, type SearchPageTitles } from '@docsgen/shared';
-import { matchPages, unitTerms, unmatchedWord } from './search/match-pages.js';
+import { matchPages, typoShards, unitTerms } from './search/match-pages.js';
 import { planQuery, type Unit } from './search/query-plan.js';
 import { TermStore } from './search/term-store.js';
 
@@ -106,13 +106,12 @@ export function createSearchEngine(read: ReadIndexFile): SearchEngine {
         await titles;
         return { query, total: 0, hits: [] };
       }
-      await store.load(units.flatMap((unit) => {
-        const { exact, prefixes } = unitTerms(unit);
-        return [...exact.map((term) => store.shardOfTerm(term)), ...prefixes.flatMap((prefix) => store.shardsOfPrefix(prefix))];
-      }));
-      // A word the index lacks may be a typo: fetch the shards of its first two letters and look for near terms.
-      const typos = units.map((unit) => unmatchedWord(unit, store)).filter((word): word is string => word !== undefined);
-      if (typos.length) await store.load(typos.flatMap((word) => store.shardsOfPrefix(word.slice(0, 2))));
+      await store.load(
+        units.flatMap((unit) => {
+          const { exact, prefixes } = unitTerms(unit);
+          return [...exact.map((term) => store.shardOfTerm(term)), ...prefixes.flatMap((prefix) => store.shardsOfPrefix(prefix)), ...typoShards(unit, store)];
+        }),
+      );
       const { total, pages: shown, terms } = matchPages(requirements, store, limit);
       // A loose alternative's run (发票 of 开发票) is marked as a term, not as a whole run inside the query's own.
       const needles = highlightNeedles(requirements.flatMap((r) => r.alternatives.flatMap((a) => (a.loose ? [] : a.units))), [...terms.keys()]);

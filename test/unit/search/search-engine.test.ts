@@ -116,6 +116,22 @@ test('a query fetches meta.json, the titles, its own shards and the shown pages;
   assert.ok(second.length >= 1 && second.every((name) => !first.includes(name)), second.join(' '));
 });
 
+test('a misspelt identifier fetches the shards of its corrections with its own, in one round', async () => {
+  // A term or two per shard: the misspelling's own shards do not hold its correction.
+  const { index } = engineOver(DOCS, { shardBytes: 20 });
+  let shardsIn = 0;
+  const late: string[] = [];
+  const engine = createSearchEngine(async (name) => {
+    if (!name.startsWith('t')) return index.read(name);
+    if (shardsIn) late.push(name);
+    const data = await index.read(name);
+    shardsIn++;
+    return data;
+  });
+  assert.deepEqual(routes(await engine.search('getDevcieList ')), ['/d/api/']);
+  assert.deepEqual(late, [], 'no shard asked for after the first ones arrived');
+});
+
 test('an empty query opens the index: meta.json and the titles, nothing else', async () => {
   const { engine, index } = engineOver(DOCS);
   assert.deepEqual(await engine.search(''), { query: '', total: 0, hits: [] });

@@ -65,12 +65,13 @@ export function unitTerms(unit: Unit): { exact: string[]; prefixes: string[] } {
   }
 }
 
-/** A word the index lacks, whole and in parts, and that no typed prefix explains: a candidate for typo matching. */
-export function unmatchedWord(unit: Unit, store: TermStore): string | undefined {
-  if (unit.kind !== 'word' || unit.whole.length < 5 || !/^[a-z]/.test(unit.whole)) return undefined;
-  if (store.has(unit.whole) || (unit.parts.length > 0 && unit.parts.every((p) => store.has(p)))) return undefined;
-  if (unit.typing && store.termsWithPrefix(unit.whole).length) return undefined;
-  return unit.whole;
+/**
+ * The shards where a misspelt word's corrections would be: those of its first two letters, for a Latin word of
+ * five letters or more (shorter ones have too many neighbours). Fetched with the query's own shards, before
+ * it is known whether the index holds the word: a second round of requests costs more than a shard or two.
+ */
+export function typoShards(unit: Unit, store: TermStore): number[] {
+  return unit.kind === 'word' && unit.whole.length >= 5 && /^[a-z]/.test(unit.whole) ? store.shardsOfPrefix(unit.whole.slice(0, 2)) : [];
 }
 
 export function matchPages(requirements: Requirement[], store: TermStore, limit: number): MatchResult {

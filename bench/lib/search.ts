@@ -17,7 +17,7 @@ export interface SearchFigures {
   postingsGzip: number;
   /** The page files p<n>.json: titles, headings and excerpts, what the results show. */
   pageFilesGzip: number;
-  /** Bytes (gzip) a first query transfers: meta.json, its shards and the page files of the 8 results a dropdown shows. */
+  /** Bytes (gzip) a first query transfers: meta.json and pages.json (fetched on focus), its shards and the page files of the 8 results a dropdown shows. */
   firstQuery: Summary;
   /** Bytes a second, different query transfers after the first one (only shards and page files not fetched yet). */
   secondQuery: Summary;

@@ -91,7 +91,7 @@ async function ours(name: string, search: { synonyms: string[][]; dictionary: st
   const engine = createSearchEngine(index.read);
   const rank: Ranker = async (query) => (await engine.search(query, { limit: 10 })).hits.map((hit) => idByRoute.get(hit.route)!);
   const sum = (prefix: string) => [...gzipped].filter(([file]) => file.startsWith(prefix)).reduce((a, [, bytes]) => a + bytes, 0);
-  // meta.json (shard starts, synonyms) belongs with the postings; p<n>.json are the page files.
+  // meta.json (shard starts, synonyms) belongs with the postings; pages.json (titles) and p<n>.json (sections) are the page files.
   return score(name, rank, { indexBytes: sum(''), postingsBytes: sum('t') + sum('meta'), pageFileBytes: sum('p'), firstQueryBytes: median(firsts) });
 }
 

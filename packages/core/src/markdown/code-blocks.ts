@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit-tree.js';
 import type { CodeHighlighter } from './highlighter.js';
 
 /** What a code fence's meta string says: `title="..."` and highlighted lines `{1,3-5}`. */

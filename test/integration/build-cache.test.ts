@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, link, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
@@ -85,6 +85,8 @@ test('a corrupted rendered page is detected, rendered again and rewritten', asyn
   const entry = await entryOf('编辑后新增的一段话', 'render');
   const text = await readFile(entry, 'utf8');
   await writeFile(entry, text.replace('编辑后新增的一段话', '被篡改的缓存内容啊'));
+  // Without a previous output to carry pages over from, every page comes from its render entry.
+  await rm(site.file('cached'), { recursive: true });
   const result = await cachedBuild();
   assert.equal(result.stats.renderedPages, 1);
   assertSameFiles(result.files, cold, 'from a cold build');
@@ -127,4 +129,66 @@ test('a config change parses every doc again', async () => {
   const result = await cachedBuild();
   assert.equal(result.stats.parsedDocs, result.stats.docs);
   await rm(cacheDir(), { recursive: true, force: true });
+});
+
+/** The inode of a file of the cached build's output: the same inode after a rebuild means the file was carried over, not written. */
+const inode = async (file: string) => (await stat(site.file(path.join('cached', file)))).ino;
+
+test('a rebuild links unchanged files from the previous output and writes the edited page, byte-identical to a cold build', async () => {
+  await freshCache();
+  const before = { intro: await inode('docs/intro/index.html'), introData: await inode('__data/docs/intro.json'), features: await inode('docs/guide/features/index.html'), logo: await inode('img/logo.svg') };
+  await site.edit('content/docs/guide/features.md', (text) => text + '\n编辑后又新增的一段话。\n');
+  const cold = await coldBuild();
+  const warm = await cachedBuild();
+  assert.equal(warm.stats.renderedPages, 1);
+  assertSameFiles(warm.files, cold, 'from a cold build');
+  assert.equal(await inode('docs/intro/index.html'), before.intro, 'an unchanged page is carried over');
+  assert.equal(await inode('__data/docs/intro.json'), before.introData, 'with its data');
+  assert.equal(await inode('img/logo.svg'), before.logo, 'an unchanged static file too');
+  assert.notEqual(await inode('docs/guide/features/index.html'), before.features, 'the edited page is written');
+  assert.equal(warm.stats.files, cold.size - 1, 'carried files count as output files (all but the marker)');
+});
+
+test('a file of the previous output that was edited, replaced, deleted or turned into a link is written again, never carried over', async () => {
+  await freshCache();
+  const cold = await coldBuild();
+  const out = (file: string) => site.file(path.join('cached', file));
+  // Edited in place, same size (only the inode's modification time tells); edited and grown; replaced by another file; deleted; a symbolic link.
+  await writeFile(out('docs/intro/index.html'), (await readFile(out('docs/intro/index.html'), 'utf8')).replace('<title>', '<titlf>'));
+  await appendFile(out('__data/docs/intro.json'), ' ');
+  await rm(out('docs/guide/long/index.html'));
+  await writeFile(out('docs/guide/long/index.html'), 'not what docsgen wrote');
+  await rm(out('__data/docs/guide/long.json'));
+  await rm(out('img/logo.svg'));
+  await symlink(out('robots.txt'), out('img/logo.svg'));
+  const result = await cachedBuild();
+  assertSameFiles(result.files, cold, 'from a cold build');
+  assert.equal(result.stats.renderedPages, 0, 'the pages come from the render cache');
+});
+
+test('an output docsgen did not write in this place (no manifest, or copied from elsewhere) carries nothing over', async () => {
+  await freshCache();
+  const cold = await coldBuild();
+  const intro = await inode('docs/intro/index.html');
+  await rm(path.join(cacheDir(), 'output'), { recursive: true });
+  const result = await cachedBuild();
+  assertSameFiles(result.files, cold, 'from a cold build');
+  assert.notEqual(await inode('docs/intro/index.html'), intro, 'without the manifest, every file is written');
+});
+
+test('a failed rebuild after files were linked leaves the previous output as it was, and a linked file is never written through', async () => {
+  await freshCache();
+  const previous = await snapshot(site.file('cached'));
+  const intro = await inode('docs/intro/index.html');
+  // A hard link from outside keeps the previous output's page: writing through a carried file would show here.
+  const outside = site.file('intro-copy.html');
+  await link(site.file('cached/docs/intro/index.html'), outside);
+  const original = await readFile('test/fixtures/basic/content/docs/guide/features.md', 'utf8');
+  await site.edit('content/docs/guide/features.md', (text) => text + '\n[坏链接](./no-such-doc.md)\n');
+  await assert.rejects(cachedBuild(), /broken link/);
+  assertSameFiles(await snapshot(site.file('cached')), previous, 'after the failed build');
+  assert.equal(await inode('docs/intro/index.html'), intro);
+  assert.ok((await readFile(outside)).equals(previous.get('docs/intro/index.html')!));
+  await writeFile(site.file('content/docs/guide/features.md'), original);
+  await rm(outside);
 });

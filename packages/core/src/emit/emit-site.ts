@@ -1,4 +1,4 @@
-import { chmod, cp, mkdir, open, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, link, mkdir, open, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from '../client/bundle-theme.js';
 import { DocsgenError } from '../errors.js';
@@ -6,7 +6,14 @@ import { isWithin, OUTPUT_MARKER } from './output-folder.js';
 
 /** The output folder of a build in progress: files go into a staging folder beside it until the build succeeds. */
 export interface StagedOutput {
+  /** The staging folder (absolute). */
+  readonly dir: string;
   write(files: OutputFile[]): Promise<void>;
+  /**
+   * Hard-links existing files (`from`, absolute: the previous output's unchanged files) into the staging folder instead
+   * of writing their contents again; true for each file linked, false where linking failed (the caller writes it).
+   */
+  link(files: { path: string; from: string }[]): Promise<boolean[]>;
   /** Swaps the staging folder in for the old output. */
   commit(): Promise<void>;
   /** Drops the staging folder; the old output stays as it was. */
@@ -39,13 +46,21 @@ export async function stageOutput(outDir: string): Promise<StagedOutput> {
   await mkdir(staging);
   await writeFile(path.join(staging, OUTPUT_MARKER), 'Written by `docsgen build`, which replaces this folder on every build.\n');
   const made = new Set<string>([staging]);
+  const makeFolders = async (files: { path: string }[]) => {
+    for (const file of files) assertInside(staging, file.path);
+    const dirs = new Set(files.map((file) => path.dirname(path.join(staging, file.path))).filter((dir) => !made.has(dir)));
+    await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
+    dirs.forEach((dir) => made.add(dir));
+  };
   return {
+    dir: staging,
     async write(files) {
-      for (const file of files) assertInside(staging, file.path);
-      const dirs = new Set(files.map((file) => path.dirname(path.join(staging, file.path))).filter((dir) => !made.has(dir)));
-      await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
-      dirs.forEach((dir) => made.add(dir));
+      await makeFolders(files);
       await writeInBatches(files, staging);
+    },
+    async link(files) {
+      await makeFolders(files);
+      return Promise.all(files.map((file) => link(file.from, path.join(staging, file.path)).then(() => true, () => false)));
     },
     async commit() {
       await withLock(lock, async () => {

@@ -1,6 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFile, link, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { appendFileSync } from 'node:fs';
+import { appendFile, link, mkdir, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
@@ -136,7 +137,7 @@ const inode = async (file: string) => (await stat(site.file(path.join('cached', 
 
 test('a rebuild links unchanged files from the previous output and writes the edited page, byte-identical to a cold build', async () => {
   await freshCache();
-  const before = { intro: await inode('docs/intro/index.html'), introData: await inode('__data/docs/intro.json'), features: await inode('docs/guide/features/index.html'), logo: await inode('img/logo.svg') };
+  const before = { introFolder: await inode('docs/intro'), intro: await inode('docs/intro/index.html'), introData: await inode('__data/docs/intro.json'), features: await inode('docs/guide/features/index.html'), logo: await inode('img/logo.svg') };
   await site.edit('content/docs/guide/features.md', (text) => text + '\n编辑后又新增的一段话。\n');
   const cold = await coldBuild();
   const warm = await cachedBuild();
@@ -146,6 +147,7 @@ test('a rebuild links unchanged files from the previous output and writes the ed
   assert.equal(await inode('__data/docs/intro.json'), before.introData, 'with its data');
   assert.equal(await inode('img/logo.svg'), before.logo, 'an unchanged static file too');
   assert.notEqual(await inode('docs/guide/features/index.html'), before.features, 'the edited page is written');
+  assert.equal(await inode('docs/intro'), before.introFolder, 'a folder whose files are all unchanged moves whole');
   assert.equal(warm.stats.files, cold.size - 1, 'carried files count as output files (all but the marker)');
 });
 
@@ -161,6 +163,9 @@ test('a file of the previous output that was edited, replaced, deleted or turned
   await rm(out('__data/docs/guide/long.json'));
   await rm(out('img/logo.svg'));
   await symlink(out('robots.txt'), out('img/logo.svg'));
+  // A file added to a folder whose files are all unchanged: that folder must not move into the new output whole.
+  await writeFile(out('docs/guide/index-extra.html'), '<script>alert(1)</script>');
+  await writeFile(out('assets/planted.js'), 'alert(1)');
   const result = await cachedBuild();
   assertSameFiles(result.files, cold, 'from a cold build');
   assert.equal(result.stats.renderedPages, 0, 'the pages come from the render cache');
@@ -191,4 +196,54 @@ test('a failed rebuild after files were linked leaves the previous output as it 
   assert.ok((await readFile(outside)).equals(previous.get('docs/intro/index.html')!));
   await writeFile(site.file('content/docs/guide/features.md'), original);
   await rm(outside);
+});
+
+test('a build killed while moving unchanged files into the new output is undone by the next build', async () => {
+  await freshCache();
+  const built = await snapshot(site.file('cached'));
+  // What a build (pid 999999, gone) leaves when killed after moving docs/intro out of the previous output.
+  const previous = site.file('.cached.docsgen-previous-999999-1-abc');
+  const staging = site.file('.cached.docsgen-staging-999999-1-abc');
+  await rename(site.file('cached'), previous);
+  await mkdir(path.join(staging, 'docs'), { recursive: true });
+  await writeFile(path.join(staging, '.docsgen-output'), '');
+  await rename(path.join(previous, 'docs/intro'), path.join(staging, 'docs/intro'));
+  await writeFile(path.join(previous, '.docsgen-carried'), 'docs/intro');
+  const cold = await coldBuild();
+  assertSameFiles((await cachedBuild()).files, cold, 'from a cold build');
+  await rm(site.file('cached'), { recursive: true });
+  await rename(site.file('cold'), site.file('cached'));
+  // Recovery alone, with a build that fails: the previous output is back as it was.
+  await rename(site.file('cached'), previous);
+  await mkdir(path.join(staging, 'docs'), { recursive: true });
+  await writeFile(path.join(staging, '.docsgen-output'), '');
+  await rename(path.join(previous, 'docs/intro'), path.join(staging, 'docs/intro'));
+  await writeFile(path.join(previous, '.docsgen-carried'), 'docs/intro');
+  await site.edit('content/docs/guide/features.md', (text) => text + '\n[坏链接](./no-such-doc.md)\n');
+  await assert.rejects(cachedBuild(), /broken link/);
+  assertSameFiles(await snapshot(site.file('cached')), built, 'restored');
+  await site.edit('content/docs/guide/features.md', (text) => text.replace('\n[坏链接](./no-such-doc.md)\n', ''));
+  assert.deepEqual((await readdir(site.root)).filter((entry) => entry.includes('docsgen-')), [], 'no leftovers');
+});
+
+test('a file of the previous output changed while the build ran fails the swap and leaves that output in place', async () => {
+  await freshCache();
+  await site.edit('content/docs/guide/features.md', (text) => text + '\n又一段。\n');
+  const page = site.file('cached/docs/intro/index.html');
+  let tampered = false;
+  const building = build({
+    root: site.root,
+    write: true,
+    outDir: 'cached',
+    cacheDir: cacheDir(),
+    // By the time a page renders, the unchanged ones were checked and chosen to be carried over.
+    onProgress: ({ stage }) => {
+      if (stage !== 'render' || tampered) return;
+      tampered = true;
+      appendFileSync(page, '<!-- changed -->');
+    },
+  });
+  await assert.rejects(building, /changed while the build ran/);
+  assert.match(await readFile(page, 'utf8'), /<!-- changed -->$/, 'the previous output stays, as it is');
+  assert.deepEqual((await readdir(site.root)).filter((entry) => entry.includes('docsgen-')), [], 'no leftovers');
 });

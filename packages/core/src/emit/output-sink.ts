@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { StagedOutput } from './emit-site.js';
@@ -48,7 +47,7 @@ export async function createOutputSink({ staged, outDir, cacheDir }: OutputSinkO
       else files.push(...batch);
     },
     async carryPage(key, paths) {
-      const carried = await carry?.page(key, paths);
+      const carried = carry?.page(key, paths);
       if (carried) {
         count += carried.files.length;
         for (const file of carried.files) bytes += Number(file.stamp[1]);
@@ -71,44 +70,36 @@ export async function createOutputSink({ staged, outDir, cacheDir }: OutputSinkO
   };
 }
 
-/** Writing into the staging folder with the previous output at hand: unchanged files are linked, every file's stamp noted. */
+/** Writing into the staging folder with the previous output at hand: unchanged files are carried over, every file noted for the next build. */
 async function carryOver(staged: StagedOutput, outDir: string, cacheDir: string) {
   const previous: PreviousOutput = await loadPreviousOutput(cacheDir, outDir);
   const next: NextManifest = nextManifest(cacheDir, outDir);
-  // A linked file shares its inode with the previous output: writing it would change that output too, so it is removed first.
-  const linked = new Set<string>();
-  const link = async (found: { path: string; from: string; key: string; stamp: FileStamp }[]) => {
-    const done = await staged.link(found);
-    found.forEach((file, i) => {
-      if (!done[i]) return;
-      linked.add(file.path);
-      next.file(file.path, file.key, file.stamp);
-    });
-    return done;
+  const carry = (found: { path: string; key: string; stamp: FileStamp }[]) => {
+    staged.carry(found);
+    for (const file of found) next.file(file.path, file.key, file.stamp);
   };
   return {
     next,
     async keep(batch: KeyedFile[]) {
-      const keyed = batch.map((file) => ({ ...file, key: file.key ?? contentKey(file.contents) }));
-      const found = await Promise.all(keyed.map(async (file) => ({ ...file, ...(await previous.unchanged(file.path, file.key)) })));
-      const done = await link(found.filter((file): file is typeof file & { from: string; stamp: FileStamp } => file.from !== undefined));
-      const carried = new Set(found.filter((file) => file.from !== undefined).filter((_, i) => done[i]).map((file) => file.path));
-      const toWrite = keyed.filter((file) => !carried.has(file.path));
-      await Promise.all(toWrite.filter((file) => linked.delete(file.path)).map((file) => rm(path.join(staged.dir, file.path))));
+      const found = batch.map((file) => {
+        const key = file.key ?? contentKey(file.contents);
+        return { ...file, key, ...previous.unchanged(file.path, key) };
+      });
+      carry(found.filter((file): file is typeof file & { stamp: FileStamp } => file.stamp !== undefined));
+      const toWrite = found.filter((file) => file.stamp === undefined);
       await staged.write(toWrite);
-      const stamps = await Promise.all(toWrite.map((file) => stampOf(path.join(staged.dir, file.path))));
-      toWrite.forEach((file, i) => stamps[i] && next.file(file.path, file.key, stamps[i]));
+      toWrite.forEach((file) => {
+        const stamp = stampOf(path.join(staged.dir, file.path));
+        if (stamp) next.file(file.path, file.key, stamp);
+      });
     },
-    async page(key: string, paths: string[]): Promise<{ links: PageLinks; files: { stamp: FileStamp }[] } | undefined> {
+    page(key: string, paths: string[]): { links: PageLinks; files: { stamp: FileStamp }[] } | undefined {
       const links = previous.pageLinks(key);
       if (!links) return undefined;
-      const found = await Promise.all(paths.map(async (file) => ({ path: file, key, ...(await previous.unchanged(file, key)) })));
-      if (!found.every((file): file is typeof file & { from: string; stamp: FileStamp } => file.from !== undefined)) return undefined;
-      const done = await link(found);
-      if (done.every(Boolean)) return { links, files: found };
-      // All or nothing: the page is written whole from the render cache instead.
-      await Promise.all(found.filter((_, i) => done[i]).map((file) => (linked.delete(file.path), rm(path.join(staged.dir, file.path)))));
-      return undefined;
+      const found = paths.map((file) => ({ path: file, key, ...previous.unchanged(file, key) }));
+      if (!found.every((file): file is typeof file & { stamp: FileStamp } => file.stamp !== undefined)) return undefined;
+      carry(found);
+      return { links, files: found };
     },
   };
 }

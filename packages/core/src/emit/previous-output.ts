@@ -1,4 +1,4 @@
-import { lstat } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { openEntryStore } from '../cache/entry-store.js';
 import { hash } from '../hash.js';
@@ -19,7 +19,7 @@ import type { PageRecord } from '../render/render-pages.js';
  */
 export interface PreviousOutput {
   /** The previous output's `file` (absolute path, and stamp) when it holds what `key` stands for and is as docsgen left it. */
-  unchanged(file: string, key: string): Promise<{ from: string; stamp: FileStamp } | undefined>;
+  unchanged(file: string, key: string): { from: string; stamp: FileStamp } | undefined;
   /** The ids and links of the page the previous output holds for this page key. */
   pageLinks(key: string): PageLinks | undefined;
 }
@@ -42,11 +42,11 @@ export async function loadPreviousOutput(cacheDir: string, outDir: string): Prom
   const manifest = (await manifestStore(cacheDir).load([manifestKey(outDir)])).get(manifestKey(outDir)) ?? { files: {}, pages: {} };
   const files = new Map(Object.entries(manifest.files));
   return {
-    async unchanged(file, key) {
+    unchanged(file, key) {
       const entry = files.get(file);
       if (entry?.[0] !== key) return undefined;
       const from = path.join(outDir, file);
-      const stamp = await stampOf(from);
+      const stamp = stampOf(from);
       return stamp && stamp.every((part, i) => part === entry[i + 1]) ? { from, stamp } : undefined;
     },
     pageLinks(key) {
@@ -77,9 +77,17 @@ export function nextManifest(cacheDir: string, outDir: string): NextManifest {
   };
 }
 
-/** The stamp of a regular file; undefined for anything else (a symbolic link, a folder) or a file that is gone. */
-export async function stampOf(file: string): Promise<FileStamp | undefined> {
-  const info = await lstat(file, { bigint: true }).catch(() => undefined);
+/**
+ * The stamp of a regular file; undefined for anything else (a symbolic link, a folder) or a file that is gone.
+ * Synchronous: for the tens of thousands of files of a large site, a third of the time of lstat through the thread pool.
+ */
+export function stampOf(file: string): FileStamp | undefined {
+  let info;
+  try {
+    info = lstatSync(file, { bigint: true });
+  } catch {
+    return undefined;
+  }
   return info?.isFile() ? [String(info.ino), String(info.size), String(info.mtimeNs)] : undefined;
 }
 

@@ -222,6 +222,12 @@ test('a build killed while moving unchanged files into the new output is undone 
   await site.edit('content/docs/guide/features.md', (text) => text + '\n[坏链接](./no-such-doc.md)\n');
   await assert.rejects(cachedBuild(), /broken link/);
   assertSameFiles(await snapshot(site.file('cached')), built, 'restored');
+  // A previous output whose swap completed (its staging folder is the output now) lacks the files that moved on: never put back.
+  await rename(site.file('cached'), previous);
+  await rm(path.join(previous, 'docs/intro'), { recursive: true });
+  await writeFile(path.join(previous, '.docsgen-carried'), 'docs/intro');
+  await assert.rejects(cachedBuild(), /broken link/);
+  await assert.rejects(stat(site.file('cached')), { code: 'ENOENT' }, 'no half output restored');
   await site.edit('content/docs/guide/features.md', (text) => text.replace('\n[坏链接](./no-such-doc.md)\n', ''));
   assert.deepEqual((await readdir(site.root)).filter((entry) => entry.includes('docsgen-')), [], 'no leftovers');
 });

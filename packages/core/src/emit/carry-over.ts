@@ -44,9 +44,15 @@ export function moveBack(previous: string, staging: string, moved = readJournal(
   rmSync(path.join(previous, JOURNAL), { force: true });
 }
 
-/** A previous output that a killed build left while moving files out: its files back from the staging folder. */
-export function recoverCarried(previous: string, staging: string): void {
-  if (existsSync(path.join(previous, JOURNAL))) moveBack(previous, staging);
+/**
+ * A previous output that a killed build left: whether it is whole, its files moved out brought back from the staging
+ * folder first. One whose staging folder is gone was swapped out already and lacks the files that moved on: not whole.
+ */
+export function recoverCarried(previous: string, staging: string): boolean {
+  if (!existsSync(path.join(previous, JOURNAL))) return true;
+  if (!existsSync(staging)) return false;
+  moveBack(previous, staging);
+  return true;
 }
 
 /** When the output cannot be renamed aside (a mount point), the carried files are hard-linked into the staging folder instead. */

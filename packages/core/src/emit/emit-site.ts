@@ -159,11 +159,8 @@ async function recoverInterruptedSwaps(outDir: string, leftover: RegExp): Promis
     if (!match || isRunning(Number(match[2]))) continue;
     // A build killed between making its staging folder and marking it leaves it empty.
     if (!(await exists(path.join(full, OUTPUT_MARKER)))) await rmdir(full).catch(() => undefined);
-    else if (match[1] === 'previous' && !(await exists(outDir))) {
-      // Files moved out for the new output go back first (from the staging folder of the same build).
-      recoverCarried(full, full.replace(/previous(-\d+-\d+-[a-z0-9]+)$/, 'staging$1'));
-      await rename(full, outDir);
-    }
+    // Files moved out for the new output go back first (from the staging folder of the same build).
+    else if (match[1] === 'previous' && !(await exists(outDir)) && recoverCarried(full, full.replace(/previous(-\d+-\d+-[a-z0-9]+)$/, 'staging$1'))) await rename(full, outDir);
     else await removeOwned(full);
   }
 }

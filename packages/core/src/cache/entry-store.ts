@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -25,10 +26,11 @@ export function openEntryStore<T>(dir: string, kind: string, isValid: (value: T)
   return {
     async load(keys) {
       const found = new Map<string, T>();
-      await inBatches(keys, async (key) => {
-        const value = decodeEntry<T>(key, await readFile(entryFile(key)).catch(() => undefined));
+      // Read synchronously: thousands of small files take a third of the time they take through the thread pool.
+      for (const key of keys) {
+        const value = decodeEntry<T>(key, readEntry(entryFile(key)));
         if (value !== undefined && isValid(value)) found.set(key, value);
-      });
+      }
       return found;
     },
     async store(entries) {
@@ -63,6 +65,14 @@ function decodeEntry<T>(key: string, bytes: Buffer | undefined): T | undefined {
   try {
     const entry = JSON.parse(payload.toString('utf8')) as { key?: unknown; value?: T };
     return entry.key === key && entry.value !== null && typeof entry.value === 'object' ? entry.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readEntry(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
   } catch {
     return undefined;
   }

@@ -89,7 +89,7 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
         const stamp = info ? `${info.mtimeMs}:${info.size}` : '';
         const known = cache?.get(file);
         if (known && known.stamp === stamp) return known.doc;
-        const source = await readUtf8(path.join(root, file), file);
+        const source = readUtf8(path.join(root, file), file);
         const { frontMatter, body, bodyLine } = readFrontMatter(source, file);
         // As Docusaurus: number prefixes (`01-intro/02-setup.md`) leave ids and routes and order the sidebar.
         const pathId = stripNumberPrefixes(docsPath.replace(/\.mdx?$/, ''));
@@ -105,7 +105,7 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
   const categories = await Promise.all(
     categoryFiles.sort().map(async (categoryPath) => {
       const file = path.join(docsDir, categoryPath);
-      const text = await readUtf8(path.join(root, file), file);
+      const text = readUtf8(path.join(root, file), file);
       return readCategory(text, file, path.posix.dirname(categoryPath).replace(/^\.$/, ''));
     }),
   );

@@ -138,6 +138,15 @@ test('serve with 256 file descriptors survives 245 live-reload tabs and an edit'
   }
 });
 
+test('--version and -v print the version of the package, nothing else', () => {
+  const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  for (const flag of ['--version', '-v']) {
+    const result = docsgen(flag);
+    assert.equal(result.status, 0, flag);
+    assert.equal(result.stdout, `${version}\n`, flag);
+  }
+});
+
 test('an invalid option is rejected', () => {
   const result = docsgen('serve', '--port', 'eighty');
   assert.equal(result.status, 1);

@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 
 import path from 'node:path';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { build, isDocsgenError, serve, type BuildResult, type BuildStats, type ProgressEvent } from '@docsgen/core';
 
 /** What the user asked for, with every option typed. */
@@ -15,6 +16,7 @@ const DEFAULT_CACHE_DIR = 'node_modules/.cache/docsgen';
 const program = new Command()
   .name('docsgen')
   .description('Build, check and serve a documentation site from Markdown.')
+  .version(packageJson.version, '-v, --version', 'print the version of docsgen')
   .option('--root <dir>', 'folder that holds site.config.ts', process.cwd())
   .option('--verbose', 'show stack traces of errors', false)
   .showHelpAfterError();

@@ -45,3 +45,19 @@ test('every failing doc is reported, whichever thread parsed it', async () => {
     await site.remove();
   }
 });
+
+test('threads with nothing left to parse finish too: three threads on a site smaller than one batch', { timeout: 30_000 }, async () => {
+  const site = await copyFixture('basic');
+  try {
+    const { config, root } = await loadConfig(site.root);
+    const content = await scanContent({ root, config, includeDrafts: true });
+    const options = { config, routesByDocsPath: buildRoutes(content).routesByDocsPath, processor: () => createMarkdownProcessor(createCodeHighlighter()) };
+    const docs = content.docs.slice(0, 3);
+    assert.equal(docs.length, 3);
+    // One batch for three threads: a worker parses it, the other worker and this thread get none, and all must still finish.
+    const parsed = await parseMany(docs, { ...options, threads: 3 });
+    assert.deepEqual(parsed, await parseMany(docs, options));
+  } finally {
+    await site.remove();
+  }
+});

@@ -1,5 +1,5 @@
 import type { Root } from 'hast';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, visit } from './visit-tree.js';
 
 /**
  * What GFM's HTML lacks for WCAG: task-list checkboxes get a label, and tables (which scroll

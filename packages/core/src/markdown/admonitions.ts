@@ -1,7 +1,7 @@
 import type { Root, Paragraph, RootContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit-tree.js';
 import type { VFile } from 'vfile';
 import { docState } from './doc-state.js';
 

@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit-tree.js';
 import type { CodeHighlighter } from './highlighter.js';
 
 /** What a code fence's meta string says: `title="..."` and highlighted lines `{1,3-5}`. */
@@ -20,9 +20,6 @@ export function parseCodeMeta(meta: string | undefined): CodeMeta {
   return { title: title ? (title[1] ?? title[2] ?? title[3]) : undefined, highlightedLines };
 }
 
-/** The element whose `html` property becomes the `<code>` contents, highlighted; rehype-react maps it to HighlightedCode. */
-export const HIGHLIGHTED_CODE_TAG = 'docsgen-highlighted-code';
-
 /** Highlights fenced code at build time and wraps it with its title and a copy button; one span per line. */
 export function rehypeCodeBlocks({ highlighter }: { highlighter: CodeHighlighter }) {
   return (tree: Root) => {
@@ -40,7 +37,8 @@ export function rehypeCodeBlocks({ highlighter }: { highlighter: CodeHighlighter
         type: 'element',
         tagName: 'pre',
         properties: { className: ['hljs'], tabIndex: 0 },
-        children: [{ type: 'element', tagName: HIGHLIGHTED_CODE_TAG, properties: { html: lines.join('\n') }, children: [] }],
+        // The highlighter's HTML, made from escaped source: written out as is.
+        children: [{ type: 'element', tagName: 'code', properties: {}, children: [{ type: 'raw', value: lines.join('\n') }] }],
       };
       const children: ElementContent[] = [];
       if (meta.title) children.push({ type: 'element', tagName: 'div', properties: { className: ['code-title'] }, children: [{ type: 'text', value: meta.title }] });

@@ -1,7 +1,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Heading, Root, Text } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit-tree.js';
 import type { VFile } from 'vfile';
 import { DocsgenError } from '../errors.js';
 import { docState } from './doc-state.js';

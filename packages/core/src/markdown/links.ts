@@ -1,6 +1,6 @@
 import type { Image, Link, Root } from 'mdast';
 import type { VFile } from 'vfile';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit-tree.js';
 import { docState } from './doc-state.js';
 
 /** A link as written in Markdown, with where it stands, for the link checker. */

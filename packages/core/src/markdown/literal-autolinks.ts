@@ -2,7 +2,7 @@ import type { Root } from 'mdast';
 import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
 import type { Extension } from 'mdast-util-from-markdown';
 import type { Processor } from 'unified';
-import { EXIT, visit } from 'unist-util-visit';
+import { EXIT, visit } from './visit-tree.js';
 
 type Transform = NonNullable<Extension['transforms']>[number];
 

@@ -1,6 +1,6 @@
 import type { Image, Link, Parent, Root, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import { EXIT, visit } from 'unist-util-visit';
+import { EXIT, visit } from './visit-tree.js';
 import { safeDecode } from './resolve-links.js';
 
 /** What the parser gave, kept for the Markdown copy: the text, the top-level blocks, and each link's and image's URL as written. */

@@ -3,7 +3,7 @@ import type { ContainerDirective } from 'mdast-util-directive';
 import { toString } from 'mdast-util-to-string';
 import { defaultHandlers, toMarkdown, type Handle, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown';
 import type { Processor } from 'unified';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit-tree.js';
 import type { VFile } from 'vfile';
 import { ADMONITION_TITLES } from './admonitions.js';
 import { docState } from './doc-state.js';

@@ -2,7 +2,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Expression, Program } from 'estree';
 import type { Code, Definition, Image, Link, Paragraph, Root, RootContent } from 'mdast';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit-tree.js';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { toString } from 'mdast-util-to-string';
 import remarkDirective from 'remark-directive';

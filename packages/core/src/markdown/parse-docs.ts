@@ -1,13 +1,10 @@
 import path from 'node:path';
-import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
-import rehypeReact from 'rehype-react';
 import remarkCjkFriendly from 'remark-cjk-friendly';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
+import rehypeStringify from 'rehype-stringify';
 import { unified, type Processor } from 'unified';
 import type { Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
@@ -19,7 +16,7 @@ import { DocsgenError } from '../errors.js';
 import { rehypeAccessibility } from './accessibility.js';
 import { rehypeRawHtml } from './raw-html.js';
 import { normalizeAdmonitionSyntax, remarkAdmonitions } from './admonitions.js';
-import { HIGHLIGHTED_CODE_TAG, rehypeCodeBlocks } from './code-blocks.js';
+import { rehypeCodeBlocks } from './code-blocks.js';
 import type { CodeHighlighter } from './highlighter.js';
 import { unknownFrontMatterKeys } from '../content/front-matter-keys.js';
 import { docState, type DocState } from './doc-state.js';
@@ -42,7 +39,7 @@ export interface ParsedDoc {
   source: DocSource;
   title: string;
   description: string;
-  /** The body: unified's React elements rendered once with renderToStaticMarkup (never hydrated). */
+  /** The body as static HTML (never hydrated). */
   html: string;
   toc: TocItem[];
   links: LinkReference[];
@@ -69,7 +66,7 @@ export interface ParseOptions {
   root?: string;
 }
 
-export type MarkdownProcessor = Processor<Root, Root, import('hast').Root, undefined, ReactElement>;
+export type MarkdownProcessor = Processor<Root, Root, import('hast').Root, import('hast').Root, string>;
 
 type MarkdownOptions = Pick<SiteConfig['markdown'], 'iframeHosts' | 'admonitionKeywords'>;
 
@@ -78,7 +75,7 @@ const mdxVariants = new WeakMap<MarkdownProcessor, () => MarkdownProcessor>();
 
 /**
  * The unified pipeline, built once per build: GFM, CJK-friendly emphasis, admonitions, heading ids,
- * link rewriting, search sections, raw HTML, syntax highlighting, then React elements. Its MDX twin
+ * link rewriting, search sections, raw HTML, syntax highlighting, then HTML. Its MDX twin
  * (remark-mdx and the MDX stage) is made alongside, for the docs Docusaurus would compile as MDX.
  */
 export function createMarkdownProcessor(highlighter: CodeHighlighter, markdown: MarkdownOptions = { iframeHosts: [], admonitionKeywords: [] }): MarkdownProcessor {
@@ -112,13 +109,11 @@ function pipeline(highlighter: CodeHighlighter, markdown: MarkdownOptions, synta
     .use(rehypeZoomableImages)
     .use(rehypeUnbrokenTableWords)
     .use(rehypeCodeBlocks, { highlighter })
-    .use(rehypeReact, { Fragment, jsx, jsxs, components: { [HIGHLIGHTED_CODE_TAG]: HighlightedCode } as never })
+    // The body is never hydrated, so it is written straight from the tree, with no React round trip. Raw nodes left
+    // at this point are the highlighter's escaped output (raw HTML of the doc was parsed and sanitised above). Void
+    // elements are closed (`<br/>`) as React writes them in the page around it.
+    .use(rehypeStringify, { allowDangerousHtml: true, closeSelfClosing: true, tightSelfClosing: true })
     .freeze() as unknown as MarkdownProcessor;
-}
-
-/** Code highlighted at build time: HTML made by the highlighter from escaped source, see rehypeCodeBlocks. */
-function HighlightedCode({ html }: { html: string }): ReactElement {
-  return jsx('code', { dangerouslySetInnerHTML: { __html: html } });
 }
 
 /** Parses one doc with the shared processor. */
@@ -188,7 +183,7 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, 
 function render(processor: MarkdownProcessor, body: string, state: DocState, doc: DocSource): string {
   const file = new VFile({ path: doc.file, value: normalizeAdmonitionSyntax(body), data: { docsgen: state } });
   try {
-    return renderToStaticMarkup(processor.processSync(file).result);
+    return String(processor.processSync(file));
   } catch (error) {
     if (error instanceof DocsgenError || isMdxSyntaxError(error)) throw error;
     const { line, column } = errorPlace(error, doc);

@@ -5,14 +5,15 @@ import type { DocSource } from '../content/scan-content.js';
 import { DocsgenError } from '../errors.js';
 import { workerFile } from '../worker-file.js';
 import { parseDoc, type MarkdownProcessor, type ParsedDoc } from './parse-docs.js';
-import type { ParseJob, ParseReply } from './parse-worker.js';
+import type { ParsedInWorker, ParseReply, ParseRequest, ParseSetup } from './parse-worker.js';
 
 /**
  * Below this much Markdown, starting workers (each loads unified and the grammars, cold) costs more
  * than it saves. Measured on this 2-vCPU machine: this site (1.5 MB of Markdown, ~0.9 M characters)
  * builds in 2.8 s parsing on one thread and 3.0–3.2 s on two, because V8's compiler and collector
  * threads already keep the second core busy while the JIT is cold; the 2,000-page corpus went from
- * 26 s to 15 s.
+ * 26 s to 15 s. The threads share the docs batch by batch from one queue, so a thread slowed by a cold
+ * start or by other processes on its core never leaves the others waiting at the end.
  */
 const MIN_MARKDOWN_CHARS_FOR_WORKERS = 1_500_000;
 
@@ -32,44 +33,101 @@ export interface ParseManyOptions {
 /** Parses docs in order: on every core when there are many (Markdown parsing is CPU-bound), here otherwise. */
 export async function parseMany(docs: DocSource[], { config, routesByDocsPath, processor, minCharsForWorkers = MIN_MARKDOWN_CHARS_FOR_WORKERS, threads, root }: ParseManyOptions): Promise<ParsedDoc[]> {
   const cores = Math.min(threads ?? Math.min(availableParallelism(), 4), docs.length);
-  const parseHere = (share: DocSource[]) => {
-    const local = processor();
-    return parseEach(share, (doc) => parseDoc(doc, { config, processor: local, routesByDocsPath, root }));
-  };
   const chars = docs.reduce((sum, doc) => sum + doc.body.length, 0);
-  if ((threads === undefined && chars < minCharsForWorkers) || cores < 2) return parseHere(docs);
-  // Shares balanced by Markdown length; this thread takes a larger one, as a worker first spends a few hundred milliseconds loading modules.
-  const weights = [1.4, ...Array.from({ length: cores - 1 }, () => 1)];
-  const shares: number[][] = weights.map(() => []);
-  const load = weights.map(() => 0);
-  const bySize = docs.map((_, i) => i).sort((a, b) => docs[b].body.length - docs[a].body.length);
-  for (const i of bySize) {
-    const target = load.reduce((best, value, k) => (value / weights[k] < load[best] / weights[best] ? k : best), 0);
-    shares[target].push(i);
-    load[target] += docs[i].body.length + 500;
-  }
-  const [mine, ...theirs] = shares;
-  // A function cannot be sent to a worker, and parsing does not need the edit URL.
-  const cloneable = { ...config, editUrl: undefined };
-  const workers = theirs.map((share) => runWorker({ docs: share.map((i) => docs[i]), config: cloneable, routesByDocsPath: [...routesByDocsPath], root }));
-  // A worker only starts once this thread lets it come online; parsing here first would run the shares one after the other.
-  await Promise.all(workers.map((worker) => worker.online));
-  const pending = Promise.allSettled(workers.map((worker) => worker.result));
+  let local: MarkdownProcessor | undefined;
+  const parseHere = (doc: DocSource) => parseDoc(doc, { config, processor: (local ??= processor()), routesByDocsPath, root });
+  if ((threads === undefined && chars < minCharsForWorkers) || cores < 2) return parseEach(docs, parseHere);
+
   const result: ParsedDoc[] = new Array(docs.length);
-  const failures: unknown[] = [];
-  try {
-    parseHere(mine.map((i) => docs[i])).forEach((parsed, j) => (result[mine[j]] = parsed));
-  } catch (error) {
-    failures.push(error);
+  const failures: { index: number; error: DocsgenError }[] = [];
+  const batches = batchesBySize(docs);
+  // A function cannot be sent to a worker, and parsing does not need the edit URL.
+  const setup: ParseSetup = { config: { ...config, editUrl: undefined }, routesByDocsPath: [...routesByDocsPath], root };
+  const workers = Array.from({ length: cores - 1 }, () =>
+    shareWithWorker({
+      setup,
+      docs,
+      batches,
+      receive: (index, reply) => {
+        if ('doc' in reply) result[index] = { ...reply.doc, source: docs[index] };
+        else failures.push({ index, error: new DocsgenError(reply.message, { location: reply.location, hint: reply.hint, details: reply.details }) });
+      },
+    }),
+  );
+  const unexpected: unknown[] = [];
+  // This thread takes batches from the same queue as the workers, and lets their messages in between its batches.
+  for (let batch = batches.next(); !batch.done; batch = batches.next()) {
+    for (const index of batch.value) {
+      try {
+        result[index] = parseHere(docs[index]);
+      } catch (error) {
+        if (error instanceof DocsgenError) failures.push({ index, error });
+        else unexpected.push(error);
+      }
+    }
+    if (unexpected.length) break;
+    await new Promise(setImmediate);
   }
-  (await pending).forEach((settled, k) => {
-    if (settled.status === 'rejected') failures.push(settled.reason);
-    else settled.value.forEach((doc, j) => (result[theirs[k][j]] = { ...doc, source: docs[theirs[k][j]] }));
-  });
-  const unexpected = failures.find((failure) => !(failure instanceof DocsgenError));
-  if (unexpected) throw unexpected;
-  if (failures.length) throw combineFailures(failures as DocsgenError[]);
+  const settled = await Promise.allSettled(workers);
+  for (const outcome of settled) if (outcome.status === 'rejected') unexpected.push(outcome.reason);
+  if (unexpected.length) throw unexpected[0];
+  if (failures.length) throw combineFailures(failures.sort((a, b) => a.index - b.index).map((failure) => failure.error));
   return result;
+}
+
+/** About this much Markdown goes to a thread at a time: small enough that the threads finish together, large enough to keep messages few. */
+const BATCH_CHARS = 24_000;
+
+/** The docs' indices in batches, largest docs first, so that the last batches are small and no thread is left waiting on a long one. */
+function* batchesBySize(docs: DocSource[]): Generator<number[], void, undefined> {
+  const bySize = docs.map((_, i) => i).sort((a, b) => docs[b].body.length - docs[a].body.length);
+  let batch: number[] = [];
+  let size = 0;
+  for (const index of bySize) {
+    batch.push(index);
+    size += docs[index].body.length + 500;
+    if (size >= BATCH_CHARS) {
+      yield batch;
+      batch = [];
+      size = 0;
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+/**
+ * A worker parses batches from the shared queue until it is empty. It always holds a second batch, so that it never
+ * waits for this thread, which hands out batches only between its own.
+ */
+function shareWithWorker({ setup, docs, batches, receive }: { setup: ParseSetup; docs: DocSource[]; batches: Generator<number[], void, undefined>; receive: (index: number, reply: ParsedInWorker) => void }): Promise<void> {
+  const worker = new Worker(workerFile('parse-worker'), { workerData: setup });
+  return new Promise<void>((resolve, reject) => {
+    let inFlight = 0;
+    const sendNext = (): void => {
+      const batch = batches.next();
+      if (batch.done) return;
+      inFlight++;
+      worker.postMessage(batch.value.map((index): ParseRequest => ({ index, doc: docs[index] })));
+    };
+    worker.on('message', (reply: ParseReply) => {
+      if ('crashed' in reply) {
+        void worker.terminate();
+        reject(new DocsgenError(reply.crashed));
+        return;
+      }
+      for (const { index, ...parsed } of reply.parsed) receive(index, parsed);
+      inFlight--;
+      sendNext();
+      if (inFlight === 0) void worker.terminate().then(() => resolve());
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (inFlight > 0) reject(new Error(`a parse worker stopped (exit code ${code}) before answering`));
+    });
+    sendNext();
+    sendNext();
+    if (inFlight === 0) void worker.terminate().then(() => resolve());
+  });
 }
 
 /**
@@ -97,23 +155,8 @@ function combineFailures(failures: DocsgenError[]): DocsgenError {
   return new DocsgenError(first.message, {
     location: first.location,
     hint: first.hint,
-    // A worker's failure already combines its share's: its details are failures of other docs, kept with it.
+    // A doc's failure may carry details of its own (other problems of the same doc): kept with it.
     details: [...first.details, ...others.flatMap((failure) => [failure.format().split('\n')[0], ...failure.details])],
     cause: first.cause,
   });
-}
-
-function runWorker(job: ParseJob): { online: Promise<void>; result: Promise<Omit<ParsedDoc, 'source'>[]> } {
-  const worker = new Worker(workerFile('parse-worker'), { workerData: job });
-  const online = new Promise<void>((resolve) => worker.once('online', () => resolve()));
-  const result = new Promise<Omit<ParsedDoc, 'source'>[]>((resolve, reject) => {
-    worker.once('message', (reply: ParseReply) => {
-      void worker.terminate();
-      if (reply.ok) resolve(reply.docs);
-      else reject(new DocsgenError(reply.message, { location: reply.location, hint: reply.hint, details: reply.details }));
-    });
-    worker.once('error', reject);
-  });
-  // An error before 'online' settles both.
-  return { online: Promise.race([online, result.then(() => undefined)]), result };
 }

@@ -4,32 +4,46 @@ import type { DocSource } from '../content/scan-content.js';
 import { DocsgenError } from '../errors.js';
 import { createCodeHighlighter } from './highlighter.js';
 import { createMarkdownProcessor, parseDoc, type ParsedDoc } from './parse-docs.js';
-import { parseEach } from './parse-pool.js';
 
-/** What the parse pool sends a worker: a share of the docs and what parsing them needs. */
-export interface ParseJob {
-  docs: DocSource[];
+/** What a parse worker starts with: what parsing any doc needs. */
+export interface ParseSetup {
   config: SiteConfig;
   routesByDocsPath: [string, string][];
   root?: string;
 }
 
-/** A worker's answer: the parsed docs, or the first error with its location. */
-export type ParseReply = { ok: true; docs: Omit<ParsedDoc, 'source'>[] } | { ok: false; message: string; location?: DocsgenError['location']; hint?: string; details?: string[] };
-
-const job = workerData as ParseJob;
-const processor = createMarkdownProcessor(createCodeHighlighter(), job.config.markdown);
-const routesByDocsPath = new Map(job.routesByDocsPath);
-let reply: ParseReply;
-try {
-  reply = {
-    ok: true,
-    docs: parseEach(job.docs, (doc) => {
-      const { source: _source, ...parsed } = parseDoc(doc, { config: job.config, processor, routesByDocsPath, root: job.root });
-      return parsed;
-    }),
-  };
-} catch (error) {
-  reply = error instanceof DocsgenError ? { ok: false, message: error.message, location: error.location, hint: error.hint, details: error.details } : { ok: false, message: (error as Error).message };
+/** One doc of a batch the pool sends, with its index among the build's docs. */
+export interface ParseRequest {
+  index: number;
+  doc: DocSource;
 }
-parentPort!.postMessage(reply);
+
+/** A doc parsed, or why it could not be. */
+export type ParsedInWorker = { doc: Omit<ParsedDoc, 'source'> } | { message: string; location?: DocsgenError['location']; hint?: string; details?: string[] };
+
+/** The answer to a batch: each doc's outcome; or, on an error that is not the doc's (a bug), only its message. */
+export type ParseReply = { parsed: (ParsedInWorker & { index: number })[] } | { crashed: string };
+
+const setup = workerData as ParseSetup;
+const processor = createMarkdownProcessor(createCodeHighlighter(), setup.config.markdown);
+const routesByDocsPath = new Map(setup.routesByDocsPath);
+
+parentPort!.on('message', (batch: ParseRequest[]) => {
+  let reply: ParseReply;
+  try {
+    reply = { parsed: batch.map(({ index, doc }) => ({ index, ...parseOne(doc) })) };
+  } catch (error) {
+    reply = { crashed: (error as Error).message };
+  }
+  parentPort!.postMessage(reply);
+});
+
+function parseOne(doc: DocSource): ParsedInWorker {
+  try {
+    const { source: _source, ...parsed } = parseDoc(doc, { config: setup.config, processor, routesByDocsPath, root: setup.root });
+    return { doc: parsed };
+  } catch (error) {
+    if (!(error instanceof DocsgenError)) throw error;
+    return { message: error.message, location: error.location, hint: error.hint, details: error.details };
+  }
+}

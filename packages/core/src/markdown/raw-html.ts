@@ -2,7 +2,7 @@ import type { Element, Root, Properties } from 'hast';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
+import { visit } from './visit-tree.js';
 import type { VFile } from 'vfile';
 import { docState } from './doc-state.js';
 import { HTML_MARKER } from './mdx-tabs.js';

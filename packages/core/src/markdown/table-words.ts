@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, visit } from './visit-tree.js';
 
 /** The class that keeps a word of a table cell on one line (theme/styles/markdown.css). */
 const TABLE_WORD_CLASS = 'table-word';

@@ -1,5 +1,5 @@
 import type { Element, Root } from 'hast';
-import { SKIP, visit } from 'unist-util-visit';
+import { SKIP, visit } from './visit-tree.js';
 
 /** The class the client's image zoom listens for. */
 export const ZOOMABLE_IMAGE_CLASS = 'zoomable-image';

@@ -1,0 +1,104 @@
+// What each part of the Markdown stage costs: CPU time (this thread, user + system) per pass over a site's docs,
+// the median of ROUNDS passes after a warm-up pass. `npm run bench:parse -- <site folder>` (default: this site).
+// Each unified plugin's transformer is timed inside the real pipeline; the parser's extensions are timed by parsing
+// the same bodies with remark-parse alone and with one extension at a time.
+import remarkCjkFriendly from 'remark-cjk-friendly';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified, type Plugin } from 'unified';
+import { loadConfig } from '../packages/core/src/config/load-config.js';
+import { readFrontMatter } from '../packages/core/src/content/front-matter.js';
+import { readUtf8 } from '../packages/core/src/content/read-text.js';
+import { scanContent } from '../packages/core/src/content/scan-content.js';
+import { normalizeAdmonitionSyntax } from '../packages/core/src/markdown/admonitions.js';
+import { assertWithinLimits } from '../packages/core/src/markdown/document-limits.js';
+import { createCodeHighlighter } from '../packages/core/src/markdown/highlighter.js';
+import { createMarkdownProcessor, parseDoc, type MarkdownProcessor } from '../packages/core/src/markdown/parse-docs.js';
+import { buildRoutes } from '../packages/core/src/site/build-routes.js';
+import path from 'node:path';
+
+const ROUNDS = 5;
+const site = path.resolve(process.argv[2] ?? '.');
+const loaded = await loadConfig(site);
+const { config, root } = loaded;
+const content = await scanContent({ root, config, includeDrafts: false });
+const routes = buildRoutes(content);
+const sources = await Promise.all(content.docs.map((doc) => readUtf8(path.join(root, doc.file), doc.file)));
+const bodies = content.docs.map((doc) => normalizeAdmonitionSyntax(doc.body));
+
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+let pass = new Map<string, number>();
+const charge = (part: string, ms: number) => pass.set(part, (pass.get(part) ?? 0) + ms);
+
+/** The site's pipeline with every transformer, the parser and the compiler timed. */
+function timedPipeline(): MarkdownProcessor {
+  const real = createMarkdownProcessor(createCodeHighlighter(), config.markdown) as unknown as { attachers: [Plugin<unknown[]>, ...unknown[]][] };
+  const timed = unified();
+  for (const [plugin, ...options] of real.attachers) {
+    timed.use(function (this: unknown, ...args: unknown[]): never {
+      const transformer = (plugin as (...a: unknown[]) => unknown).apply(this, args);
+      if (typeof transformer !== 'function') return transformer as never;
+      // Two parameters: a third would make unified wait for a callback.
+      return ((tree: unknown, file: unknown) => {
+        const start = cpuMs();
+        const result = transformer(tree, file);
+        charge(`transform: ${plugin.name}`, cpuMs() - start);
+        return result;
+      }) as never;
+    }, ...options);
+  }
+  const frozen = timed.freeze() as unknown as MarkdownProcessor;
+  const { parse, stringify } = frozen;
+  Object.assign(frozen, {
+    parse: (file: never) => {
+      const start = cpuMs();
+      const tree = parse.call(frozen, file);
+      charge('parse: micromark and mdast (all extensions)', cpuMs() - start);
+      return tree;
+    },
+    stringify: (tree: never, file: never) => {
+      const start = cpuMs();
+      const html = stringify.call(frozen, tree, file);
+      charge('compile: hast to HTML', cpuMs() - start);
+      return html;
+    },
+  });
+  return frozen;
+}
+
+const processor = timedPipeline();
+const parsers = {
+  'parser alone: CommonMark': unified().use(remarkParse),
+  'parser alone: + GFM': unified().use(remarkParse).use(remarkGfm),
+  'parser alone: + directives': unified().use(remarkParse).use(remarkDirective),
+  'parser alone: + CJK-friendly emphasis': unified().use(remarkParse).use(remarkCjkFriendly),
+};
+const passes: Map<string, number>[] = [];
+for (let round = 0; round <= ROUNDS; round++) {
+  pass = new Map();
+  let start = cpuMs();
+  content.docs.forEach((doc, i) => readFrontMatter(sources[i], doc.file));
+  charge('front matter (gray-matter, yaml, zod)', cpuMs() - start);
+  start = cpuMs();
+  for (const doc of content.docs) assertWithinLimits(doc.body, doc.file, doc.bodyLine);
+  charge('document limits', cpuMs() - start);
+  start = cpuMs();
+  for (const doc of content.docs) parseDoc(doc, { config, processor, routesByDocsPath: routes.routesByDocsPath, root });
+  charge('parseDoc, everything', cpuMs() - start);
+  for (const [name, parser] of Object.entries(parsers)) {
+    start = cpuMs();
+    for (const body of bodies) parser.parse(body);
+    charge(name, cpuMs() - start);
+  }
+  if (round > 0) passes.push(pass);
+}
+
+const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+console.log(`${content.docs.length} docs, ${bodies.reduce((sum, body) => sum + body.length, 0).toLocaleString('en')} characters of Markdown; CPU ms per pass, median of ${ROUNDS}`);
+for (const part of [...passes[0].keys()].sort((a, b) => median(passes.map((p) => p.get(b)!)) - median(passes.map((p) => p.get(a)!)))) {
+  console.log(`${median(passes.map((p) => p.get(part)!)).toFixed(0).padStart(6)}  ${part}`);
+}

@@ -83,7 +83,7 @@ async function carryOver(staged: StagedOutput, outDir: string, cacheDir: string)
     async keep(batch: KeyedFile[]) {
       const found = batch.map((file) => {
         const key = file.key ?? contentKey(file.contents);
-        return { ...file, key, ...previous.unchanged(file.path, key) };
+        return { ...file, key, stamp: previous.unchanged(file.path, key) };
       });
       carry(found.filter((file): file is typeof file & { stamp: FileStamp } => file.stamp !== undefined));
       const toWrite = found.filter((file) => file.stamp === undefined);
@@ -96,7 +96,7 @@ async function carryOver(staged: StagedOutput, outDir: string, cacheDir: string)
     page(key: string, paths: string[]): { links: PageLinks; files: { stamp: FileStamp }[] } | undefined {
       const links = previous.pageLinks(key);
       if (!links) return undefined;
-      const found = paths.map((file) => ({ path: file, key, ...previous.unchanged(file, key) }));
+      const found = paths.map((file) => ({ path: file, key, stamp: previous.unchanged(file, key) }));
       if (!found.every((file): file is typeof file & { stamp: FileStamp } => file.stamp !== undefined)) return undefined;
       carry(found);
       return { links, files: found };

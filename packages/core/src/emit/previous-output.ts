@@ -7,8 +7,8 @@ import type { PageRecord } from '../render/render-pages.js';
 /**
  * What the last build left in an output folder, kept in the cache folder: for each file, the key of what it holds and
  * how it was when written (inode, size, modification time in nanoseconds); for each page key, what the link checker
- * needs of the page (its ids and links). A rebuild hard-links a file whose key is unchanged into its staging folder
- * instead of writing it again, and takes an unchanged page's ids and links from here instead of its cache entry.
+ * needs of the page (its ids and links). A rebuild carries a file whose key is unchanged over into the new output
+ * (carry-over.ts) instead of writing it again, and takes an unchanged page's ids and links from here instead of its cache entry.
  *
  * A file is carried over only if the output still holds the very file the manifest describes: a regular file (not a
  * link), same inode, size and modification time. A file replaced, rewritten or edited since (by hand, by a tool, by a
@@ -18,8 +18,8 @@ import type { PageRecord } from '../render/render-pages.js';
  * other files are keyed by a hash of their contents.
  */
 export interface PreviousOutput {
-  /** The previous output's `file` (absolute path, and stamp) when it holds what `key` stands for and is as docsgen left it. */
-  unchanged(file: string, key: string): { from: string; stamp: FileStamp } | undefined;
+  /** The stamp of the previous output's `file` when it holds what `key` stands for and is as docsgen left it. */
+  unchanged(file: string, key: string): FileStamp | undefined;
   /** The ids and links of the page the previous output holds for this page key. */
   pageLinks(key: string): PageLinks | undefined;
 }
@@ -45,9 +45,8 @@ export async function loadPreviousOutput(cacheDir: string, outDir: string): Prom
     unchanged(file, key) {
       const entry = files.get(file);
       if (entry?.[0] !== key) return undefined;
-      const from = path.join(outDir, file);
-      const stamp = stampOf(from);
-      return stamp && stamp.every((part, i) => part === entry[i + 1]) ? { from, stamp } : undefined;
+      const stamp = stampOf(path.join(outDir, file));
+      return stamp && stamp.every((part, i) => part === entry[i + 1]) ? stamp : undefined;
     },
     pageLinks(key) {
       const page = Object.hasOwn(manifest.pages, key) ? manifest.pages[key] : undefined;

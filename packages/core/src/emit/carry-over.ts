@@ -1,4 +1,4 @@
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DocsgenError } from '../errors.js';
 import { stampOf, type FileStamp } from './previous-output.js';
@@ -55,13 +55,20 @@ export function recoverCarried(previous: string, staging: string): boolean {
   return true;
 }
 
-/** When the output cannot be renamed aside (a mount point), the carried files are hard-linked into the staging folder instead. */
+/**
+ * When the output cannot be renamed aside (a mount point, whose contents are then replaced), the carried files are
+ * hard-linked into the staging folder instead, or copied where the staging folder lies on another file system.
+ */
 export function linkCarried(outDir: string, staging: string, carried: CarriedFiles): void {
   for (const [file, stamp] of carried) {
     const from = path.join(outDir, file);
     if (!sameStamp(stampOf(from), stamp)) throw changedWhileBuilding(file);
     mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
-    linkSync(from, path.join(staging, file));
+    try {
+      linkSync(from, path.join(staging, file));
+    } catch {
+      copyFileSync(from, path.join(staging, file));
+    }
   }
 }
 

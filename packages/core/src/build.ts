@@ -237,8 +237,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     await time('emit', async () => {
       await sink.keep(otherFiles);
-      await staged?.commit();
-      await sink.committed();
+      await sink.commit();
       await parsedDocs.stored;
     });
     return {

@@ -17,8 +17,8 @@ export interface OutputSink {
   carryPage(key: string, paths: string[]): Promise<PageLinks | undefined>;
   /** The pages of this build, by key, with their ids and links: kept for the next build. */
   notePages(pages: [key: string, links: PageLinks][]): void;
-  /** Called once the staging folder has replaced the output: keeps what it holds for the next build. */
-  committed(): Promise<void>;
+  /** Swaps the staging folder in for the output, when the build writes, and keeps what it holds for the next build. */
+  commit(): Promise<void>;
   /** The files kept in memory; empty when they were written. */
   readonly files: OutputFile[];
   readonly count: number;
@@ -57,7 +57,8 @@ export async function createOutputSink({ staged, outDir, cacheDir }: OutputSinkO
     notePages(pages) {
       if (carry) for (const [key, links] of pages) carry.next.page(key, links);
     },
-    async committed() {
+    async commit() {
+      await staged?.commit();
       await carry?.next.save();
     },
     files,

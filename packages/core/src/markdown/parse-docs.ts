@@ -25,7 +25,7 @@ import { remarkHeadingIds } from './heading-ids.js';
 import { imagePlace } from './image-assets.js';
 import type { LinkReference } from './links.js';
 import { remarkLinks } from './links.js';
-import { remarkLiteralAutolinksWhenPresent } from './literal-autolinks.js';
+import { mayHoldLiteralAutolinks, remarkGfmWithoutLiteralAutolinks } from './gfm-without-literal-autolinks.js';
 import { resolveDocLink, withBaseUrl } from './resolve-links.js';
 import { normalizeMdxSource, remarkMdxContent } from './mdx.js';
 import remarkMdx from 'remark-mdx';
@@ -70,28 +70,40 @@ export type MarkdownProcessor = Processor<Root, Root, import('hast').Root, impor
 
 type MarkdownOptions = Pick<SiteConfig['markdown'], 'iframeHosts' | 'admonitionKeywords'>;
 
-/** The MDX twin of each Markdown processor, built the first time a doc needs it. */
-const mdxVariants = new WeakMap<MarkdownProcessor, () => MarkdownProcessor>();
+/** What a doc is parsed as: Markdown or MDX, with or without GFM's literal autolinks. */
+interface PipelineKind {
+  syntax: 'md' | 'mdx';
+  literalAutolinks: boolean;
+}
+
+/** The variants of each processor, each built the first time a doc needs it. */
+const variantsOf = new WeakMap<MarkdownProcessor, (kind: PipelineKind) => MarkdownProcessor>();
 
 /**
  * The unified pipeline, built once per build: GFM, CJK-friendly emphasis, admonitions, heading ids,
- * link rewriting, search sections, raw HTML, syntax highlighting, then HTML. Its MDX twin
- * (remark-mdx and the MDX stage) is made alongside, for the docs Docusaurus would compile as MDX.
+ * link rewriting, search sections, raw HTML, syntax highlighting, then HTML. Its variants are made alongside:
+ * the MDX twin (remark-mdx and the MDX stage), for the docs Docusaurus would compile as MDX, and each without
+ * literal autolinks, for docs that cannot hold any (see gfm-without-literal-autolinks.ts).
  */
 export function createMarkdownProcessor(highlighter: CodeHighlighter, markdown: MarkdownOptions = { iframeHosts: [], admonitionKeywords: [] }): MarkdownProcessor {
-  const processor = pipeline(highlighter, markdown, 'md');
-  let mdx: MarkdownProcessor | undefined;
-  mdxVariants.set(processor, () => (mdx ??= pipeline(highlighter, markdown, 'mdx')));
+  const built = new Map<string, MarkdownProcessor>();
+  const variant = (kind: PipelineKind) => {
+    const name = `${kind.syntax} ${kind.literalAutolinks}`;
+    let processor = built.get(name);
+    if (!processor) built.set(name, (processor = pipeline(highlighter, markdown, kind)));
+    return processor;
+  };
+  const processor = variant({ syntax: 'md', literalAutolinks: true });
+  variantsOf.set(processor, variant);
   return processor;
 }
 
-function pipeline(highlighter: CodeHighlighter, markdown: MarkdownOptions, syntax: 'md' | 'mdx'): MarkdownProcessor {
+function pipeline(highlighter: CodeHighlighter, markdown: MarkdownOptions, { syntax, literalAutolinks }: PipelineKind): MarkdownProcessor {
   return unified()
     .use(remarkParse)
     .use(syntax === 'mdx' ? [remarkMdx] : [])
     // Only the Markdown copy reads tablePipeAlign: padded columns come out ragged with Chinese text, so they are not padded.
-    .use(remarkGfm, { tablePipeAlign: false })
-    .use(remarkLiteralAutolinksWhenPresent)
+    .use(literalAutolinks ? remarkGfm : remarkGfmWithoutLiteralAutolinks, { tablePipeAlign: false })
     .use(remarkCjkFriendly)
     .use(remarkDirective)
     .use(remarkRememberSource)
@@ -158,7 +170,7 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, 
   const mdx = isMdx(doc.file, config.markdown.format);
   let html: string;
   try {
-    html = render(mdx ? mdxVariants.get(processor)!() : processor, mdx ? normalizeMdxSource(doc.body) : doc.body, state, doc);
+    html = render(processor, { syntax: mdx ? 'mdx' : 'md', body: mdx ? normalizeMdxSource(doc.body) : doc.body, state, doc });
   } catch (error) {
     if (!mdx || !isMdxSyntaxError(error)) throw error;
     const { line, column } = errorPlace(error, doc);
@@ -171,7 +183,7 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, 
     // Docusaurus 2 compiled .md files with the lenient MDX 1; what MDX 3 cannot parse in a .md file is read as CommonMark, with a warning.
     const fallback: DocState = { ...state, toc: [], links: [], images: [], sections: [], warnings: [...state.warnings], tabsCount: 0 };
     fallback.warnings.push(`${doc.file}:${line ?? 1}:${column ?? 1}  not valid MDX (${(error as Error).message}); read as CommonMark, as Docusaurus 2 did (Docusaurus 3 fails here; escape the character or set markdown.format "detect")`);
-    html = render(processor, doc.body, fallback, doc);
+    html = render(processor, { syntax: 'md', body: doc.body, state: fallback, doc });
     Object.assign(state, fallback);
   }
 
@@ -180,10 +192,13 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, 
   return { source: doc, title, description, html, toc: state.toc, links: state.links, images: state.images, sections: state.sections, assets, warnings: state.warnings, markdown: state.markdown ?? '', markdownLinks: state.markdownLinks ?? [] };
 }
 
-function render(processor: MarkdownProcessor, body: string, state: DocState, doc: DocSource): string {
-  const file = new VFile({ path: doc.file, value: normalizeAdmonitionSyntax(body), data: { docsgen: state } });
+/** Runs the variant of `processor` the text needs. */
+function render(processor: MarkdownProcessor, { syntax, body, state, doc }: { syntax: PipelineKind['syntax']; body: string; state: DocState; doc: DocSource }): string {
+  const text = normalizeAdmonitionSyntax(body);
+  const variant = variantsOf.get(processor)!({ syntax, literalAutolinks: mayHoldLiteralAutolinks(text) });
+  const file = new VFile({ path: doc.file, value: text, data: { docsgen: state } });
   try {
-    return String(processor.processSync(file));
+    return String(variant.processSync(file));
   } catch (error) {
     if (error instanceof DocsgenError || isMdxSyntaxError(error)) throw error;
     const { line, column } = errorPlace(error, doc);

@@ -1,3 +1,4 @@
+import { joinUrl } from '@docsgen/shared';
 import type { SiteConfig } from '../config/schema.js';
 import type { PageRecord } from '../render/render-pages.js';
 import { escapeAttribute, escapeHtml } from '../render/render-pages.js';
@@ -11,6 +12,11 @@ import type { OutputFile } from '../client/bundle-theme.js';
  * `_` keeps it apart from the page data files (`__data/<route>.json`) of ordinary routes.
  */
 export const SITE_DATA_FILE = '__data/_site.json';
+
+/** The one route whose page data would be written over the site data file (`pageDataUrl`): no doc, page or generated index may take it. */
+export function siteDataRoute(baseUrl: string): string {
+  return joinUrl(baseUrl, '_site/');
+}
 
 /** sitemap.xml of every indexable page. */
 export function sitemapFile(pages: PageRecord[], origin: string): OutputFile {

@@ -88,11 +88,16 @@ export interface TimedRun {
   load: number;
 }
 
+export interface TimedBuild extends TimedRun {
+  /** What a docsgen build printed as its stage times (`config 18, scan 77, …`), when it did. */
+  stages?: string;
+}
+
 /**
  * Runs a node script under /usr/bin/time for its tree's CPU time. Its %M (the largest single process) is a
  * floor for the tree's peak, which polling every 50 ms can miss on a short build.
  */
-export async function runTimed(script: string, args: string[], cwd: string): Promise<TimedRun> {
+export async function runTimed(script: string, args: string[], cwd: string): Promise<TimedBuild> {
   const load = loadavg()[0];
   const run = await runMeasured('/usr/bin/time', ['-f', 'CPU %U %S %M', process.execPath, script, ...args], {
     cwd,
@@ -100,5 +105,6 @@ export async function runTimed(script: string, args: string[], cwd: string): Pro
   });
   const cpu = /CPU ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(run.stderr);
   if (!cpu) throw new Error(`no CPU time from /usr/bin/time:\n${run.stderr.slice(-2000)}`);
-  return { wallMs: run.wallMs, cpuMs: (Number(cpu[1]) + Number(cpu[2])) * 1000, peakRssBytes: Math.max(run.peakRssBytes, Number(cpu[3]) * 1024), load };
+  const stages = /stages \(ms\): (.*)/.exec(run.stdout)?.[1];
+  return { wallMs: run.wallMs, cpuMs: (Number(cpu[1]) + Number(cpu[2])) * 1000, peakRssBytes: Math.max(run.peakRssBytes, Number(cpu[3]) * 1024), load, stages };
 }

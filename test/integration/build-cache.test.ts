@@ -1,6 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFileSync } from 'node:fs';
+import { appendFile, link, mkdir, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
@@ -85,6 +86,8 @@ test('a corrupted rendered page is detected, rendered again and rewritten', asyn
   const entry = await entryOf('编辑后新增的一段话', 'render');
   const text = await readFile(entry, 'utf8');
   await writeFile(entry, text.replace('编辑后新增的一段话', '被篡改的缓存内容啊'));
+  // Without a previous output to carry pages over from, every page comes from its render entry.
+  await rm(site.file('cached'), { recursive: true });
   const result = await cachedBuild();
   assert.equal(result.stats.renderedPages, 1);
   assertSameFiles(result.files, cold, 'from a cold build');
@@ -127,4 +130,126 @@ test('a config change parses every doc again', async () => {
   const result = await cachedBuild();
   assert.equal(result.stats.parsedDocs, result.stats.docs);
   await rm(cacheDir(), { recursive: true, force: true });
+});
+
+/** The inode of a file of the cached build's output: the same inode after a rebuild means the file was carried over, not written. */
+const inode = async (file: string) => (await stat(site.file(path.join('cached', file)))).ino;
+
+test('a rebuild links unchanged files from the previous output and writes the edited page, byte-identical to a cold build', async () => {
+  await freshCache();
+  const before = { introFolder: await inode('docs/intro'), intro: await inode('docs/intro/index.html'), introData: await inode('__data/docs/intro.json'), features: await inode('docs/guide/features/index.html'), logo: await inode('img/logo.svg') };
+  await site.edit('content/docs/guide/features.md', (text) => text + '\n编辑后又新增的一段话。\n');
+  const cold = await coldBuild();
+  const warm = await cachedBuild();
+  assert.equal(warm.stats.renderedPages, 1);
+  assertSameFiles(warm.files, cold, 'from a cold build');
+  assert.equal(await inode('docs/intro/index.html'), before.intro, 'an unchanged page is carried over');
+  assert.equal(await inode('__data/docs/intro.json'), before.introData, 'with its data');
+  assert.equal(await inode('img/logo.svg'), before.logo, 'an unchanged static file too');
+  assert.notEqual(await inode('docs/guide/features/index.html'), before.features, 'the edited page is written');
+  assert.equal(await inode('docs/intro'), before.introFolder, 'a folder whose files are all unchanged moves whole');
+  assert.equal(warm.stats.files, cold.size - 1, 'carried files count as output files (all but the marker)');
+});
+
+test('a file of the previous output that was edited, replaced, deleted or turned into a link is written again, never carried over', async () => {
+  await freshCache();
+  const cold = await coldBuild();
+  const out = (file: string) => site.file(path.join('cached', file));
+  // Edited in place, same size (only the inode's modification time tells); edited and grown; replaced by another file; deleted; a symbolic link.
+  await writeFile(out('docs/intro/index.html'), (await readFile(out('docs/intro/index.html'), 'utf8')).replace('<title>', '<titlf>'));
+  await appendFile(out('__data/docs/intro.json'), ' ');
+  await rm(out('docs/guide/long/index.html'));
+  await writeFile(out('docs/guide/long/index.html'), 'not what docsgen wrote');
+  await rm(out('__data/docs/guide/long.json'));
+  await rm(out('img/logo.svg'));
+  await symlink(out('robots.txt'), out('img/logo.svg'));
+  // A file added to a folder whose files are all unchanged: that folder must not move into the new output whole.
+  await writeFile(out('docs/guide/index-extra.html'), '<script>alert(1)</script>');
+  await writeFile(out('assets/planted.js'), 'alert(1)');
+  const result = await cachedBuild();
+  assertSameFiles(result.files, cold, 'from a cold build');
+  assert.equal(result.stats.renderedPages, 0, 'the pages come from the render cache');
+});
+
+test('an output docsgen did not write in this place (no manifest, or copied from elsewhere) carries nothing over', async () => {
+  await freshCache();
+  const cold = await coldBuild();
+  const intro = await inode('docs/intro/index.html');
+  await rm(path.join(cacheDir(), 'output'), { recursive: true });
+  const result = await cachedBuild();
+  assertSameFiles(result.files, cold, 'from a cold build');
+  assert.notEqual(await inode('docs/intro/index.html'), intro, 'without the manifest, every file is written');
+});
+
+test('a failed rebuild after files were linked leaves the previous output as it was, and a linked file is never written through', async () => {
+  await freshCache();
+  const previous = await snapshot(site.file('cached'));
+  const intro = await inode('docs/intro/index.html');
+  // A hard link from outside keeps the previous output's page: writing through a carried file would show here.
+  const outside = site.file('intro-copy.html');
+  await link(site.file('cached/docs/intro/index.html'), outside);
+  const original = await readFile('test/fixtures/basic/content/docs/guide/features.md', 'utf8');
+  await site.edit('content/docs/guide/features.md', (text) => text + '\n[坏链接](./no-such-doc.md)\n');
+  await assert.rejects(cachedBuild(), /broken link/);
+  assertSameFiles(await snapshot(site.file('cached')), previous, 'after the failed build');
+  assert.equal(await inode('docs/intro/index.html'), intro);
+  assert.ok((await readFile(outside)).equals(previous.get('docs/intro/index.html')!));
+  await writeFile(site.file('content/docs/guide/features.md'), original);
+  await rm(outside);
+});
+
+test('a build killed while moving unchanged files into the new output is undone by the next build', async () => {
+  await freshCache();
+  const built = await snapshot(site.file('cached'));
+  // What a build (pid 999999, gone) leaves when killed after moving docs/intro out of the previous output.
+  const previous = site.file('.cached.docsgen-previous-999999-1-abc');
+  const staging = site.file('.cached.docsgen-staging-999999-1-abc');
+  await rename(site.file('cached'), previous);
+  await mkdir(path.join(staging, 'docs'), { recursive: true });
+  await writeFile(path.join(staging, '.docsgen-output'), '');
+  await rename(path.join(previous, 'docs/intro'), path.join(staging, 'docs/intro'));
+  await writeFile(path.join(previous, '.docsgen-carried'), 'docs/intro');
+  const cold = await coldBuild();
+  assertSameFiles((await cachedBuild()).files, cold, 'from a cold build');
+  await rm(site.file('cached'), { recursive: true });
+  await rename(site.file('cold'), site.file('cached'));
+  // Recovery alone, with a build that fails: the previous output is back as it was.
+  await rename(site.file('cached'), previous);
+  await mkdir(path.join(staging, 'docs'), { recursive: true });
+  await writeFile(path.join(staging, '.docsgen-output'), '');
+  await rename(path.join(previous, 'docs/intro'), path.join(staging, 'docs/intro'));
+  await writeFile(path.join(previous, '.docsgen-carried'), 'docs/intro');
+  await site.edit('content/docs/guide/features.md', (text) => text + '\n[坏链接](./no-such-doc.md)\n');
+  await assert.rejects(cachedBuild(), /broken link/);
+  assertSameFiles(await snapshot(site.file('cached')), built, 'restored');
+  // A previous output whose swap completed (its staging folder is the output now) lacks the files that moved on: never put back.
+  await rename(site.file('cached'), previous);
+  await rm(path.join(previous, 'docs/intro'), { recursive: true });
+  await writeFile(path.join(previous, '.docsgen-carried'), 'docs/intro');
+  await assert.rejects(cachedBuild(), /broken link/);
+  await assert.rejects(stat(site.file('cached')), { code: 'ENOENT' }, 'no half output restored');
+  await site.edit('content/docs/guide/features.md', (text) => text.replace('\n[坏链接](./no-such-doc.md)\n', ''));
+  assert.deepEqual((await readdir(site.root)).filter((entry) => entry.includes('docsgen-')), [], 'no leftovers');
+});
+
+test('a file of the previous output changed while the build ran fails the swap and leaves that output in place', async () => {
+  await freshCache();
+  await site.edit('content/docs/guide/features.md', (text) => text + '\n又一段。\n');
+  const page = site.file('cached/docs/intro/index.html');
+  let tampered = false;
+  const building = build({
+    root: site.root,
+    write: true,
+    outDir: 'cached',
+    cacheDir: cacheDir(),
+    // By the time a page renders, the unchanged ones were checked and chosen to be carried over.
+    onProgress: ({ stage }) => {
+      if (stage !== 'render' || tampered) return;
+      tampered = true;
+      appendFileSync(page, '<!-- changed -->');
+    },
+  });
+  await assert.rejects(building, /changed while the build ran/);
+  assert.match(await readFile(page, 'utf8'), /<!-- changed -->$/, 'the previous output stays, as it is');
+  assert.deepEqual((await readdir(site.root)).filter((entry) => entry.includes('docsgen-')), [], 'no leftovers');
 });

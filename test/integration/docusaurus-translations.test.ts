@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { isDocsgenError } from '../../packages/core/src/errors.js';
@@ -25,8 +24,7 @@ async function translatedSite(localeConfig = ''): Promise<FixtureSite> {
 
 /** The sidebar's labels as the built site's data gives them to the theme: [category, [its items]]. */
 async function sidebarLabels(site: FixtureSite): Promise<[string, string[] | undefined][]> {
-  const dataFile = (await readdir(site.file('build/assets'))).find((file) => /^site\.[0-9a-f]+\.json$/.test(file))!;
-  const data = JSON.parse(await site.read(path.join('build/assets', dataFile))) as { sidebar: { label: string; items?: { label: string }[] }[] };
+  const data = JSON.parse(await site.read('build/__data/_site.json')) as { sidebar: { label: string; items?: { label: string }[] }[] };
   return data.sidebar.map((item) => [item.label, item.items?.map((child) => child.label)]);
 }
 

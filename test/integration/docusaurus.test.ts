@@ -171,7 +171,7 @@ test('docs at the site root (routeBasePath "/") from a TypeScript config and sid
     assert.match(await read('index.html'), /<h1 class="doc-title">Welcome<\/h1>/, 'docs/index.md is the home page');
     assert.match(await read('index.html'), /<a href="\/guide\/a\/">page A<\/a>/);
     assert.match(await read('guide/a/index.html'), /<a href="\/guide\/b\/">page B<\/a>/, '../b from /guide/a/ (trailing slash) is /guide/b/');
-    const siteData = JSON.parse(await read((await readdir(root.file('build/assets'))).map((f) => 'assets/' + f).find((f) => /site\.[0-9a-f]+\.json$/.test(f))!)) as { sidebar: { label: string; items?: { label: string }[] }[] };
+    const siteData = JSON.parse(await read('__data/_site.json')) as { sidebar: { label: string; items?: { label: string }[] }[] };
     assert.deepEqual(siteData.sidebar.map((item) => [item.label, item.items?.map((child) => child.label)]), [
       ['Start', ['Welcome']],
       ['Guide', ['Page A', 'Page B']],

@@ -152,7 +152,7 @@ test('invalid UTF-8 in any position is a clear error naming the file', async () 
       const broken = Buffer.concat([bytes.subarray(0, at), Buffer.from([[0xff, 0xfe, 0xc0][i % 3]]), bytes.subarray(at)]);
       const file = path.join(dir, `${i}.md`);
       await writeFile(file, broken);
-      await assert.rejects(readUtf8(file, `content/docs/${i}.md`), (error: unknown) => error instanceof DocsgenError && error.location?.file === `content/docs/${i}.md` && (error.location.line ?? 0) >= 1);
+      assert.throws(() => readUtf8(file, `content/docs/${i}.md`), (error: unknown) => error instanceof DocsgenError && error.location?.file === `content/docs/${i}.md` && (error.location.line ?? 0) >= 1);
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -101,6 +101,21 @@ test('a slug that resolves onto another page is a duplicate route with file:line
     await assert.rejects(build({ root: site.root, write: true }), failsWith(/content\/docs\/guide\/evil\.md:3  duplicate route \/docscenter\/docs\/intro\//));
   }));
 
+test('no doc, page or category index may take the route whose page data would overwrite the site data every page loads', async () => {
+  await withSite(async (site) => {
+    await site.write('content/pages/_site.tsx', await readFile(site.file('content/pages/index.tsx'), 'utf8'));
+    await assert.rejects(build({ root: site.root, write: false }), failsWith(/content\/pages\/_site\.tsx  the route \/docscenter\/_site\/ is docsgen's: the page's data would be written over the site data \(__data\/_site\.json\)/));
+  });
+  // With the docs at the site root, a slug or a category can reach it too.
+  await withFixture('docusaurus-root', async (site) => {
+    await site.write('docs/evil.md', '---\ntitle: 坏\nslug: /_site\n---\n正文\n');
+    await assert.rejects(build({ root: site.root, write: true }), failsWith(/docs\/evil\.md:3  the route \/_site\/ is docsgen's/));
+    await rm(site.file('docs/evil.md'));
+    await site.write('sidebars.json', JSON.stringify({ docs: [{ type: 'category', label: 'Guide', link: { type: 'generated-index', slug: '/_site' }, items: ['guide/a'] }] }));
+    await assert.rejects(build({ root: site.root, write: true }), failsWith(/the route \/_site\/ is docsgen's: this category's generated index would be written over the site data/));
+  });
+});
+
 test('a category\'s generated-index slug may not leave the docs route nor take the route of a doc or another category', () =>
   withSite(async (site) => {
     await site.write('package.json', '{"name":"mine"}\n');

@@ -169,6 +169,29 @@ test('an output folder that is a mount point (a Docker volume) has its contents 
     }
   }));
 
+test('into a mount point, rebuilds with the cache are whole and mix nothing in (its copied files never match their stamps, so nothing is carried)', { skip: !canMount && 'needs root to mount' }, () =>
+  withSite(async (site) => {
+    await mkdir(site.file('build'));
+    assert.equal(spawnSync('mount', ['-t', 'tmpfs', 'tmpfs', site.file('build')]).status, 0);
+    try {
+      const cacheDir = site.file('node_modules/.cache/docsgen');
+      await build({ root: site.root, write: true, cacheDir });
+      const before = await readFile(site.file('build/docs/intro/index.html'));
+      await site.write('content/docs/second.md', '---\ntitle: 第二\n---\n第二页\n');
+      await build({ root: site.root, write: true, cacheDir });
+      assert.ok(existsSync(site.file('build/docs/second/index.html')), 'the new page is in the mounted folder');
+      assert.ok((await readFile(site.file('build/docs/intro/index.html'))).length > 0);
+      assert.notDeepEqual(await readFile(site.file('build/docs/intro/index.html')), before, 'the sidebar changed, so the page was rendered again');
+      await site.edit('content/docs/second.md', (text) => text + '\n又一段。\n');
+      await build({ root: site.root, write: true, cacheDir });
+      assert.match(await readFile(site.file('build/docs/second/index.html'), 'utf8'), /又一段/);
+      assert.ok(existsSync(site.file('build/docs/intro/index.html')), 'an unchanged page is there');
+      assert.deepEqual((await readdir(site.file('build'))).filter((entry) => entry.startsWith('.docsgen-')), ['.docsgen-output']);
+    } finally {
+      spawnSync('umount', ['-l', site.file('build')]);
+    }
+  }));
+
 test('an old output that cannot be removed (read-only inside) does not fail later builds', { skip: !canMount && 'needs root to mount' }, () =>
   withSite(async (site) => {
     await build({ root: site.root, write: true });

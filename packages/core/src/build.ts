@@ -12,9 +12,8 @@ import { stageOutput } from './emit/emit-site.js';
 import { markdownOutput } from './emit/markdown-pages.js';
 import { claimOutputFolder } from './emit/output-folder.js';
 import { createOutputSink } from './emit/output-sink.js';
-import { homeRedirect, redirectFiles, robotsFile, sitemapFile } from './emit/site-files.js';
+import { homeRedirect, redirectFiles, robotsFile, SITE_DATA_FILE, sitemapFile } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
-import { hash } from './hash.js';
 import { checkImages } from './links/check-images.js';
 import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
 import { brokenRedirects } from './links/check-redirects.js';
@@ -164,7 +163,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   site.searchIndexUrl = search.url;
   site.searchWorkerUrl = client.searchWorkerUrl;
   const siteData = JSON.stringify({ site, sidebar: sidebar.items });
-  const siteDataFile = `assets/site.${hash(siteData).slice(0, 10)}.json`;
   const origin = config.url.replace(/\/+$/, '');
   const context: RenderContext = {
     theme,
@@ -174,7 +172,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     assets: {
       entryUrl: client.entryUrl,
       cssUrl: client.cssUrl,
-      siteDataUrl: config.baseUrl + siteDataFile,
+      siteDataUrl: config.baseUrl + SITE_DATA_FILE,
       faviconUrl: config.favicon && siteFileUrl(config.baseUrl, config.favicon),
     },
   };
@@ -182,7 +180,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // A build that writes sends pages to a staging folder as they render, so their HTML does not pile up in memory
   // (10,000 pages are half a gigabyte of it); the folder replaces the output only once everything is written and checked.
   const staged = outDir ? await stageOutput(outDir) : undefined;
-  const sink = createOutputSink(staged);
+  const sink = await createOutputSink({ staged, outDir, cacheDir: options.cacheDir });
   try {
     const configFile = path.relative(root, loaded.configFile);
     const categoryPagesFrom = config.sidebar ? configFile : docsDirOf(config);
@@ -207,7 +205,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin });
     const otherFiles: OutputFile[] = [
       ...client.files,
-      { path: siteDataFile, contents: siteData },
+      { path: SITE_DATA_FILE, contents: siteData },
       ...search.files,
       ...staticFiles,
       ...docAssets,
@@ -239,7 +237,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     await time('emit', async () => {
       await sink.keep(otherFiles);
-      await staged?.commit();
+      await sink.commit();
       await parsedDocs.stored;
     });
     return {

@@ -2,9 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCodeMeta, splitHighlightedLines } from '../../../packages/core/src/markdown/code-blocks.js';
 import { normalizeAdmonitionSyntax } from '../../../packages/core/src/markdown/admonitions.js';
-import { parseTestDoc, testProcessor } from '../../helpers/parse-test-doc.js';
+import { parseTestDoc } from '../../helpers/parse-test-doc.js';
 
-const processor = testProcessor;
 const parse = parseTestDoc;
 
 test('emphasis next to Chinese punctuation is bold', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -25,10 +26,11 @@ export function openEntryStore<T>(dir: string, kind: string, isValid: (value: T)
   return {
     async load(keys) {
       const found = new Map<string, T>();
-      await inBatches(keys, async (key) => {
-        const value = decodeEntry<T>(key, await readFile(entryFile(key), 'utf8').catch(() => undefined));
+      // Read synchronously: thousands of small files take a third of the time they take through the thread pool.
+      for (const key of keys) {
+        const value = decodeEntry<T>(key, readEntry(entryFile(key)));
         if (value !== undefined && isValid(value)) found.set(key, value);
-      });
+      }
       return found;
     },
     async store(entries) {
@@ -50,26 +52,34 @@ export function openEntryStore<T>(dir: string, kind: string, isValid: (value: T)
 }
 
 /** `<sha256 of the rest>\n{"key":…,"value":…}`. */
-function encodeEntry(key: string, value: unknown): string {
-  const payload = JSON.stringify({ key, value });
-  return checksum(payload) + '\n' + payload;
+function encodeEntry(key: string, value: unknown): Buffer {
+  const payload = Buffer.from(JSON.stringify({ key, value }));
+  return Buffer.concat([Buffer.from(checksum(payload) + '\n'), payload]);
 }
 
-function decodeEntry<T>(key: string, text: string | undefined): T | undefined {
-  if (text === undefined) return undefined;
-  const newline = text.indexOf('\n');
-  const payload = text.slice(newline + 1);
-  if (newline !== 64 || text.slice(0, newline) !== checksum(payload)) return undefined;
+/** The checksum is taken over the bytes as read, so an entry that fails it is never decoded as text. */
+function decodeEntry<T>(key: string, bytes: Buffer | undefined): T | undefined {
+  if (bytes === undefined || bytes.length < 65 || bytes[64] !== 0x0a) return undefined;
+  const payload = bytes.subarray(65);
+  if (bytes.toString('latin1', 0, 64) !== checksum(payload)) return undefined;
   try {
-    const entry = JSON.parse(payload) as { key?: unknown; value?: T };
+    const entry = JSON.parse(payload.toString('utf8')) as { key?: unknown; value?: T };
     return entry.key === key && entry.value !== null && typeof entry.value === 'object' ? entry.value : undefined;
   } catch {
     return undefined;
   }
 }
 
-function checksum(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+function readEntry(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function checksum(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 async function inBatches<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {

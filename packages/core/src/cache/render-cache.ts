@@ -6,19 +6,17 @@ export interface CachedPage {
   record: Omit<PageRecord, 'ids'> & { ids: string[] };
   html: string;
   dataJson: string;
-  /** The URL of the site data file the HTML names (see render-stage.ts). */
-  siteDataUrl: string;
 }
 
 /** Rendered pages on disk, by the page key of render-stage.ts. */
 export type RenderCache = EntryStore<CachedPage>;
 
 export function openRenderCache(dir: string): RenderCache {
-  return openEntryStore<CachedPage>(dir, 'render', (page) => typeof page.html === 'string' && typeof page.dataJson === 'string' && typeof page.siteDataUrl === 'string' && Array.isArray(page.record?.ids));
+  return openEntryStore<CachedPage>(dir, 'render', (page) => typeof page.html === 'string' && typeof page.dataJson === 'string' && Array.isArray(page.record?.ids));
 }
 
-export function toCachedPage({ data: _data, html, dataJson, ids, ...record }: RenderedPage, siteDataUrl: string): CachedPage {
-  return { record: { ...record, ids: [...ids] }, html, dataJson, siteDataUrl };
+export function toCachedPage({ data: _data, html, dataJson, ids, ...record }: RenderedPage): CachedPage {
+  return { record: { ...record, ids: [...ids] }, html, dataJson };
 }
 
 /** The page as the build's later stages want it: record with an id set, and what its files need. */

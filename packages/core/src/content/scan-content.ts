@@ -3,6 +3,7 @@ import path from 'node:path';
 import { docRoute, joinUrl } from '@docsgen/shared';
 import { docsBaseOf, docsDirOf, type SidebarCategoryLink, type SiteConfig } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
+import { SITE_DATA_FILE, siteDataRoute } from '../emit/site-files.js';
 import { findSiteFiles } from './contained-files.js';
 import { docIdentity } from './doc-routes.js';
 import { readCategory } from './read-category.js';
@@ -89,7 +90,7 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
         const stamp = info ? `${info.mtimeMs}:${info.size}` : '';
         const known = cache?.get(file);
         if (known && known.stamp === stamp) return known.doc;
-        const source = await readUtf8(path.join(root, file), file);
+        const source = readUtf8(path.join(root, file), file);
         const { frontMatter, body, bodyLine } = readFrontMatter(source, file);
         // As Docusaurus: number prefixes (`01-intro/02-setup.md`) leave ids and routes and order the sidebar.
         const pathId = stripNumberPrefixes(docsPath.replace(/\.mdx?$/, ''));
@@ -105,7 +106,7 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
   const categories = await Promise.all(
     categoryFiles.sort().map(async (categoryPath) => {
       const file = path.join(docsDir, categoryPath);
-      const text = await readUtf8(path.join(root, file), file);
+      const text = readUtf8(path.join(root, file), file);
       return readCategory(text, file, path.posix.dirname(categoryPath).replace(/^\.$/, ''));
     }),
   );
@@ -119,13 +120,20 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
     };
   });
 
-  assertUniqueRoutes(docs, pages);
+  assertUniqueRoutes(docs, pages, config.baseUrl);
   return { docs, categories, pages, assets: assets.map((asset) => path.join(docsDir, asset)) };
 }
 
-function assertUniqueRoutes(docs: DocSource[], pages: PageSource[]): void {
+function assertUniqueRoutes(docs: DocSource[], pages: PageSource[], baseUrl: string): void {
   const owners = new Map<string, DocSource | PageSource>();
+  const reserved = siteDataRoute(baseUrl);
   for (const source of [...pages, ...docs]) {
+    if (source.route === reserved) {
+      throw new DocsgenError(`the route ${reserved} is docsgen's: the page's data would be written over the site data (${SITE_DATA_FILE}) that every page loads`, {
+        location: { file: source.file, line: 'routeLine' in source ? source.routeLine : undefined },
+        hint: 'give the page another slug or file name',
+      });
+    }
     const other = owners.get(source.route);
     if (other) {
       // Named at the slug or id that moved a doc onto the other's route, when one did.

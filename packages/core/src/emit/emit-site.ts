@@ -2,11 +2,20 @@ import { chmod, cp, mkdir, open, readFile, readdir, rename, rm, rmdir, stat, wri
 import path from 'node:path';
 import type { OutputFile } from '../client/bundle-theme.js';
 import { DocsgenError } from '../errors.js';
+import { linkCarried, moveBack, moveCarried, recoverCarried, type CarriedFiles } from './carry-over.js';
 import { isWithin, OUTPUT_MARKER } from './output-folder.js';
+import type { FileStamp } from './previous-output.js';
 
 /** The output folder of a build in progress: files go into a staging folder beside it until the build succeeds. */
 export interface StagedOutput {
+  /** The staging folder (absolute). */
+  readonly dir: string;
   write(files: OutputFile[]): Promise<void>;
+  /**
+   * Files the previous output holds unchanged (checked against their stamps, see previous-output.ts): instead of being
+   * written again, they move from the previous output into the new one when it is swapped in (carry-over.ts).
+   */
+  carry(files: { path: string; stamp: FileStamp }[]): void;
   /** Swaps the staging folder in for the old output. */
   commit(): Promise<void>;
   /** Drops the staging folder; the old output stays as it was. */
@@ -39,13 +48,24 @@ export async function stageOutput(outDir: string): Promise<StagedOutput> {
   await mkdir(staging);
   await writeFile(path.join(staging, OUTPUT_MARKER), 'Written by `docsgen build`, which replaces this folder on every build.\n');
   const made = new Set<string>([staging]);
+  const carried: CarriedFiles = new Map();
   return {
+    dir: staging,
     async write(files) {
-      for (const file of files) assertInside(staging, file.path);
+      for (const file of files) {
+        assertInside(staging, file.path);
+        carried.delete(file.path);
+      }
       const dirs = new Set(files.map((file) => path.dirname(path.join(staging, file.path))).filter((dir) => !made.has(dir)));
       await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
       dirs.forEach((dir) => made.add(dir));
       await writeInBatches(files, staging);
+    },
+    carry(files) {
+      for (const file of files) {
+        assertInside(staging, file.path);
+        carried.set(file.path, file.stamp);
+      }
     },
     async commit() {
       await withLock(lock, async () => {
@@ -55,11 +75,21 @@ export async function stageOutput(outDir: string): Promise<StagedOutput> {
             await rename(outDir, previous);
           } catch (error) {
             if (!CANNOT_MOVE.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+            linkCarried(outDir, staging, carried);
             await replaceContents(outDir, staging);
             return;
           }
+          try {
+            moveCarried(previous, staging, carried);
+            await rename(staging, outDir);
+          } catch (error) {
+            moveBack(previous, staging);
+            await rename(previous, outDir);
+            throw error;
+          }
+        } else {
+          await rename(staging, outDir);
         }
-        await rename(staging, outDir);
         if (hadOutput) await removeOwned(previous);
       });
     },
@@ -121,13 +151,16 @@ async function writeInBatches(files: OutputFile[], dir: string): Promise<void> {
  */
 async function recoverInterruptedSwaps(outDir: string, leftover: RegExp): Promise<void> {
   const parent = path.dirname(outDir);
-  for (const entry of await readdir(parent)) {
+  // Previous outputs first: one may need files back from its build's staging folder before that is removed.
+  const entries = (await readdir(parent)).sort((a, b) => Number(leftover.exec(b)?.[1] === 'previous') - Number(leftover.exec(a)?.[1] === 'previous'));
+  for (const entry of entries) {
     const match = leftover.exec(entry);
     const full = path.join(parent, entry);
     if (!match || isRunning(Number(match[2]))) continue;
     // A build killed between making its staging folder and marking it leaves it empty.
     if (!(await exists(path.join(full, OUTPUT_MARKER)))) await rmdir(full).catch(() => undefined);
-    else if (match[1] === 'previous' && !(await exists(outDir))) await rename(full, outDir);
+    // Files moved out for the new output go back first (from the staging folder of the same build).
+    else if (match[1] === 'previous' && !(await exists(outDir)) && recoverCarried(full, full.replace(/previous(-\d+-\d+-[a-z0-9]+)$/, 'staging$1'))) await rename(full, outDir);
     else await removeOwned(full);
   }
 }

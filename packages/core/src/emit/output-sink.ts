@@ -1,25 +1,65 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { StagedOutput } from './emit-site.js';
+import { loadPreviousOutput, nextManifest, stampOf, type FileStamp, type NextManifest, type PageLinks, type PreviousOutput } from './previous-output.js';
+
+/** A file for the output, with the key of what it holds when the build knows one (a page's key); else its contents are hashed. */
+export type KeyedFile = OutputFile & { key?: string };
 
 /** Where a build's files go: the staging folder when it writes, memory otherwise (`check`, `serve`); counts both. */
 export interface OutputSink {
-  keep(files: OutputFile[]): Promise<void>;
+  keep(files: KeyedFile[]): Promise<void>;
+  /**
+   * Brings a page's files over from the previous output when it holds them for this page key, unchanged: the page's
+   * ids and links then, else undefined and nothing was brought over.
+   */
+  carryPage(key: string, paths: string[]): Promise<PageLinks | undefined>;
+  /** The pages of this build, by key, with their ids and links: kept for the next build. */
+  notePages(pages: [key: string, links: PageLinks][]): void;
+  /** Swaps the staging folder in for the output, when the build writes, and keeps what it holds for the next build. */
+  commit(): Promise<void>;
   /** The files kept in memory; empty when they were written. */
   readonly files: OutputFile[];
   readonly count: number;
   readonly bytes: number;
 }
 
-export function createOutputSink(staged: StagedOutput | undefined): OutputSink {
+export interface OutputSinkOptions {
+  /** The staging folder, when the build writes. */
+  staged?: StagedOutput;
+  /** The output folder it will replace (absolute) and the persistent cache folder: with both, unchanged files are carried over. */
+  outDir?: string;
+  cacheDir?: string;
+}
+
+export async function createOutputSink({ staged, outDir, cacheDir }: OutputSinkOptions): Promise<OutputSink> {
   const files: OutputFile[] = [];
   let count = 0;
   let bytes = 0;
+  const carry = staged && outDir && cacheDir ? await carryOver(staged, outDir, cacheDir) : undefined;
   return {
     async keep(batch) {
       count += batch.length;
       for (const file of batch) bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength;
-      if (staged) await staged.write(batch);
+      if (carry) await carry.keep(batch);
+      else if (staged) await staged.write(batch);
       else files.push(...batch);
+    },
+    async carryPage(key, paths) {
+      const carried = carry?.page(key, paths);
+      if (carried) {
+        count += carried.files.length;
+        for (const file of carried.files) bytes += Number(file.stamp[1]);
+      }
+      return carried?.links;
+    },
+    notePages(pages) {
+      if (carry) for (const [key, links] of pages) carry.next.page(key, links);
+    },
+    async commit() {
+      await staged?.commit();
+      await carry?.next.save();
     },
     files,
     get count() {
@@ -29,4 +69,42 @@ export function createOutputSink(staged: StagedOutput | undefined): OutputSink {
       return bytes;
     },
   };
+}
+
+/** Writing into the staging folder with the previous output at hand: unchanged files are carried over, every file noted for the next build. */
+async function carryOver(staged: StagedOutput, outDir: string, cacheDir: string) {
+  const previous: PreviousOutput = await loadPreviousOutput(cacheDir, outDir);
+  const next: NextManifest = nextManifest(cacheDir, outDir);
+  const carry = (found: { path: string; key: string; stamp: FileStamp }[]) => {
+    staged.carry(found);
+    for (const file of found) next.file(file.path, file.key, file.stamp);
+  };
+  return {
+    next,
+    async keep(batch: KeyedFile[]) {
+      const found = batch.map((file) => {
+        const key = file.key ?? contentKey(file.contents);
+        return { ...file, key, stamp: previous.unchanged(file.path, key) };
+      });
+      carry(found.filter((file): file is typeof file & { stamp: FileStamp } => file.stamp !== undefined));
+      const toWrite = found.filter((file) => file.stamp === undefined);
+      await staged.write(toWrite);
+      toWrite.forEach((file) => {
+        const stamp = stampOf(path.join(staged.dir, file.path));
+        if (stamp) next.file(file.path, file.key, stamp);
+      });
+    },
+    page(key: string, paths: string[]): { links: PageLinks; files: { stamp: FileStamp }[] } | undefined {
+      const links = previous.pageLinks(key);
+      if (!links) return undefined;
+      const found = paths.map((file) => ({ path: file, key, stamp: previous.unchanged(file, key) }));
+      if (!found.every((file): file is typeof file & { stamp: FileStamp } => file.stamp !== undefined)) return undefined;
+      carry(found);
+      return { links, files: found };
+    },
+  };
+}
+
+function contentKey(contents: string | Uint8Array): string {
+  return createHash('sha1').update(contents).digest('hex');
 }

@@ -1,5 +1,5 @@
 import { pageDataUrl, type PageData, type SidebarItem, type ThemeSite } from '@docsgen/shared';
-import type { OutputFile } from '../client/bundle-theme.js';
+import type { KeyedFile } from '../emit/output-sink.js';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { DocsgenError } from '../errors.js';
 
@@ -96,19 +96,13 @@ ${head.join('\n')}
 </body>
 </html>
 `;
-  return {
-    route: data.route,
-    kind: data.kind,
-    file: page.file,
-    ids: collectIds(html),
-    hrefs: collectHrefs(html),
-    sourceFile: page.sourceFile,
-    noindex: page.noindex,
-    lastmod: page.lastmod,
-    data,
-    html,
-    dataJson: JSON.stringify(data),
-  };
+  return { ...recordWithLinks(page, { ids: collectIds(html), hrefs: collectHrefs(html) }), data, html, dataJson: JSON.stringify(data) };
+}
+
+/** A page's record from what is known before rendering and the ids and links of its HTML. */
+export function recordWithLinks(page: PageToRender, { ids, hrefs }: Pick<PageRecord, 'ids' | 'hrefs'>): PageRecord {
+  const { data, file, sourceFile, noindex, lastmod } = page;
+  return { route: data.route, kind: data.kind, file, ids, hrefs, sourceFile, noindex, lastmod };
 }
 
 /** What the later stages keep of a page: no HTML. */
@@ -116,14 +110,15 @@ export function recordOf({ data: _data, html: _html, dataJson: _json, ...record 
   return record;
 }
 
-/** A rendered page's files: its HTML and, but for the not-found page, its data for client navigation. */
-export function pageFiles(page: Pick<RenderedPage, 'kind' | 'file' | 'route' | 'html' | 'dataJson'>, baseUrl: string): OutputFile[] {
-  return page.kind === 'notFound'
-    ? [{ path: page.file, contents: page.html }]
-    : [
-        { path: page.file, contents: page.html },
-        { path: pageDataUrl(baseUrl, page.route).slice(baseUrl.length), contents: page.dataJson },
-      ];
+/** A page's files: its HTML and, but for the not-found page, its data for client navigation. */
+export function pagePaths(page: Pick<PageRecord, 'kind' | 'file' | 'route'>, baseUrl: string): string[] {
+  return page.kind === 'notFound' ? [page.file] : [page.file, pageDataUrl(baseUrl, page.route).slice(baseUrl.length)];
+}
+
+/** A rendered page's files, with the page's key (what they hold depends on nothing else). */
+export function pageFiles(page: Pick<RenderedPage, 'kind' | 'file' | 'route' | 'html' | 'dataJson'>, baseUrl: string, key: string): KeyedFile[] {
+  const [html, data] = pagePaths(page, baseUrl);
+  return [{ path: html, contents: page.html, key }, ...(data ? [{ path: data, contents: page.dataJson, key }] : [])];
 }
 
 /**

@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { openRenderCache, toCachedPage, type CachedPage } from '../cache/render-cache.js';
-import type { OutputFile } from '../client/bundle-theme.js';
-import type { OutputSink } from '../emit/output-sink.js';
+import type { KeyedFile, OutputSink } from '../emit/output-sink.js';
 import { DocsgenError } from '../errors.js';
 import { workerFile } from '../worker-file.js';
 import { pageFiles, recordOf, renderPage, type PageRecord, type PageToRender } from './render-pages.js';
@@ -36,7 +35,7 @@ export async function renderMany(pages: PageToRender[], keys: string[], options:
 async function renderHere(pages: PageToRender[], keys: string[], { context, memory, cacheDir, sink, baseUrl, onProgress }: RenderStageOptions): Promise<PageRecord[]> {
   const disk = cacheDir ? openRenderCache(cacheDir) : undefined;
   const records: PageRecord[] = [];
-  let pending: OutputFile[] = [];
+  let pending: KeyedFile[] = [];
   let entries: [string, CachedPage][] = [];
   // One batch is written while the next renders.
   let writing: Promise<unknown> = Promise.resolve();
@@ -50,10 +49,10 @@ async function renderHere(pages: PageToRender[], keys: string[], { context, memo
   for (const [i, page] of pages.entries()) {
     onProgress(i + 1, pages.length);
     const rendered = renderPage(page, context);
-    memory?.set(page.file, { key: keys[i], page: rendered, siteDataUrl: context.assets.siteDataUrl });
+    memory?.set(page.file, { key: keys[i], page: rendered });
     records.push(recordOf(rendered));
-    pending.push(...pageFiles(rendered, baseUrl));
-    if (disk) entries.push([keys[i], toCachedPage(rendered, context.assets.siteDataUrl)]);
+    pending.push(...pageFiles(rendered, baseUrl, keys[i]));
+    if (disk) entries.push([keys[i], toCachedPage(rendered)]);
     if (pending.length >= CHUNK) await flush();
   }
   await flush();

@@ -2,14 +2,13 @@ import { createElement } from 'react';
 import type { PageData, ThemeSite } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { fromCachedPage, openRenderCache, type CachedPage } from '../cache/render-cache.js';
-import type { OutputFile } from '../client/bundle-theme.js';
 import type { PageSource } from '../content/scan-content.js';
-import type { OutputSink } from '../emit/output-sink.js';
+import type { KeyedFile, OutputSink } from '../emit/output-sink.js';
 import { DocsgenError } from '../errors.js';
 import { hash } from '../hash.js';
 import type { DocPageInput } from '../site/build-pages.js';
 import { workerFingerprint } from '../worker-file.js';
-import { pageFiles, recordOf, renderNamed, type PageRecord, type PageToRender, type RenderContext, type RenderedPage } from './render-pages.js';
+import { pageFiles, pagePaths, recordOf, recordWithLinks, renderNamed, type PageRecord, type PageToRender, type RenderContext, type RenderedPage } from './render-pages.js';
 import { CHUNK, renderMany } from './render-pool.js';
 
 export interface PagesToRenderOptions {
@@ -59,7 +58,7 @@ export function pagesToRender({ docPages, pages, theme, site, baseUrl }: PagesTo
 }
 
 /** Rendered pages `serve` keeps between rebuilds, by output file. */
-export type RenderedPageMemory = Map<string, { key: string; page: RenderedPage; siteDataUrl: string }>;
+export type RenderedPageMemory = Map<string, { key: string; page: RenderedPage }>;
 
 export interface RenderStageOptions {
   pages: PageToRender[];
@@ -95,22 +94,28 @@ export async function renderStage(options: RenderStageOptions): Promise<{ record
   };
   for (let start = 0; start < pages.length; start += CHUNK) {
     const chunk = Array.from({ length: Math.min(CHUNK, pages.length - start) }, (_, j) => start + j);
-    const fromDisk = disk ? await disk.load(chunk.filter((i) => !inMemory(i)).map((i) => keys[i])) : new Map<string, CachedPage>();
-    const files: OutputFile[] = [];
+    const notInMemory = chunk.filter((i) => !inMemory(i));
+    // Unchanged pages the previous output holds are linked from there: neither their cache entry read nor their files written.
+    const carried = await Promise.all(notInMemory.map((i) => sink.carryPage(keys[i], pagePaths({ kind: pages[i].data.kind, route: pages[i].data.route, file: pages[i].file }, baseUrl))));
+    notInMemory.forEach((i, j) => carried[j] && (records[i] = recordWithLinks(pages[i], carried[j])));
+    const fromDisk = disk ? await disk.load(notInMemory.filter((i) => !records[i]).map((i) => keys[i])) : new Map<string, CachedPage>();
+    const files: KeyedFile[] = [];
     for (const i of chunk) {
+      if (records[i]) continue;
       const cached = inMemory(i) ?? fromDisk.get(keys[i]);
-      const page = cached && withSiteDataUrl('page' in cached ? cached.page : fromCachedPage(cached), cached.siteDataUrl, options.context.assets.siteDataUrl);
+      const page = cached && ('page' in cached ? cached.page : fromCachedPage(cached));
       if (!page) {
         stale.push(i);
         continue;
       }
       records[i] = recordOf(page);
-      files.push(...pageFiles(page, baseUrl));
+      files.push(...pageFiles(page, baseUrl, keys[i]));
     }
     await sink.keep(files);
   }
   const rendered = await renderMany(stale.map((i) => pages[i]), stale.map((i) => keys[i]), options);
   stale.forEach((i, j) => (records[i] = rendered[j]));
+  sink.notePages(records.map((record, i) => [keys[i], record]));
   if (memory) {
     const files = new Set(pages.map((page) => page.file));
     for (const file of memory.keys()) if (!files.has(file)) memory.delete(file);
@@ -120,24 +125,17 @@ export async function renderStage(options: RenderStageOptions): Promise<{ record
 
 /**
  * A page's key covers everything its HTML depends on: the theme's and the page shell's code, the site and its
- * sidebar, asset URLs, the doc's key and the page's data. All but the URL of the site data file: it is named by
- * a hash that covers the search index, which any edit changes, so it is set in the HTML (withSiteDataUrl)
- * rather than making every page's key change with every edit.
+ * sidebar, asset URLs, the doc's key and the page's data. All but the search index's URL, which any edit changes:
+ * pages do not show it (it is in the site data file, whose name is fixed), so it stays out of every page's key.
  */
 function pageKeyer({ context, themeCode, keyByFile }: RenderStageOptions): (page: PageToRender) => string {
   const { searchIndexUrl: _index, ...site } = context.site;
-  const { siteDataUrl: _siteData, ...assets } = context.assets;
-  const contextKey = hash(workerFingerprint('render-worker') + themeCode + JSON.stringify({ site, sidebar: context.sidebar, assets, origin: context.origin }));
+  const contextKey = hash(workerFingerprint('render-worker') + themeCode + JSON.stringify({ site, sidebar: context.sidebar, assets: context.assets, origin: context.origin }));
   return (page) => {
     // The body's HTML is covered by its doc's key, so it need not be serialised and hashed on every rebuild.
     const { html: _html, ...shape } = page.data;
     return hash(contextKey + (keyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex + (page.lastmod ?? ''));
   };
-}
-
-/** A page rendered when the site data file had another name, pointed at today's (the page shell names it twice). */
-function withSiteDataUrl<T extends { html: string }>(page: T, renderedWith: string, current: string): T {
-  return renderedWith === current ? page : { ...page, html: page.html.split(renderedWith).join(current) };
 }
 
 /** `/docscenter/docs/a/` → `docs/a/index.html`. */

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openRenderCache, toCachedPage, type CachedPage } from '../cache/render-cache.js';
-import { importThemeServer, type OutputFile } from '../client/bundle-theme.js';
+import { importThemeServer } from '../client/bundle-theme.js';
+import type { KeyedFile } from '../emit/output-sink.js';
 import { pageFiles, recordOf, renderPage, type PageRecord, type PageToRender, type RenderContext } from './render-pages.js';
 
 /** What the render pool sends a worker: a share of the pages and what rendering them needs. */
@@ -16,7 +17,7 @@ export interface RenderJob {
 }
 
 /** Rendered pages in batches as they are done (their files to write, their records for links and sitemap), then the end. */
-export type RenderReply = { kind: 'batch'; records: PageRecord[]; files: OutputFile[] } | { kind: 'done' } | { kind: 'failed'; message: string };
+export type RenderReply = { kind: 'batch'; records: PageRecord[]; files: KeyedFile[] } | { kind: 'done' } | { kind: 'failed'; message: string };
 
 /** Pages per message: large enough that messages cost little, small enough that no share's HTML piles up. */
 const BATCH = 64;
@@ -28,13 +29,13 @@ try {
   const stored: Promise<void>[] = [];
   for (let i = 0; i < job.pages.length; i += BATCH) {
     const records: PageRecord[] = [];
-    const files: OutputFile[] = [];
+    const files: KeyedFile[] = [];
     const entries: [string, CachedPage][] = [];
     job.pages.slice(i, i + BATCH).forEach((page, j) => {
       const rendered = renderPage(page, context);
       records.push(recordOf(rendered));
-      files.push(...pageFiles(rendered, job.baseUrl));
-      if (disk) entries.push([job.keys[i + j], toCachedPage(rendered, context.assets.siteDataUrl)]);
+      files.push(...pageFiles(rendered, job.baseUrl, job.keys[i + j]));
+      if (disk) entries.push([job.keys[i + j], toCachedPage(rendered)]);
     });
     if (disk) stored.push(disk.store(entries));
     parentPort!.postMessage({ kind: 'batch', records, files } satisfies RenderReply);

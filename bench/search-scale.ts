@@ -3,14 +3,15 @@
 // query time of first and repeated queries: in node through the engine (wall and process CPU) and end to end in the
 // site's search worker in Chromium (wall, and the worker thread's CPU from Chrome's trace). Corpora go to
 // bench/.corpus/; figures to bench/results-search-scale.json.
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from '../packages/core/src/build.js';
 import { writeCorpus } from './corpus.js';
-import { BENCH_QUERIES, searchFigures, type SearchFigures } from './lib/search.js';
-import { workerTimes, type WorkerTimes } from './lib/search-worker-timing.js';
+import { searchFigures, type SearchFigures } from './lib/search.js';
+import type { WorkerTimes } from './lib/search-worker-timing.js';
 import { kb, type Summary } from './lib/stats.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -21,7 +22,8 @@ async function measure(site: string, root: string, out: string): Promise<void> {
   const loadBefore = load();
   const figures = await searchFigures(out);
   if (!figures) throw new Error(`no search index in ${out}`);
-  const worker = await workerTimes(out, '/docscenter/', BENCH_QUERIES);
+  // In a fresh process (bench/search-worker-timing.ts): this one holds what it built.
+  const worker = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', path.join(HERE, 'search-worker-timing.ts'), out], { encoding: 'utf8', maxBuffer: 1 << 20 })) as WorkerTimes;
   results.push({ site, searchStageMs: result.stats.timings.search, loadBefore, loadAfter: load(), worker, ...figures });
 }
 await measure('documentation centre', path.resolve(HERE, '..'), path.join(HERE, '.out', 'search-scale-site'));

@@ -11,6 +11,7 @@ await build({
     cli: 'packages/cli/src/index.ts',
     'parse-worker': 'packages/core/src/markdown/parse-worker.ts',
     'render-worker': 'packages/core/src/render/render-worker.ts',
+    'search-worker': 'packages/core/src/search/search-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

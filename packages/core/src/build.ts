@@ -22,6 +22,7 @@ import { holdHeapGrowthFor } from './memory.js';
 import type { PageRecord, RenderContext } from './render/render-pages.js';
 import { pagesToRender, renderStage, type RenderedPageMemory } from './render/render-stage.js';
 import { buildSearchIndex } from './search/build-search-index.js';
+import { startSearchIndex } from './search/search-stage.js';
 import { buildDocPages, cardDescriptionsByHref } from './site/build-pages.js';
 import { buildRoutes } from './site/build-routes.js';
 import { buildSidebar } from './site/build-sidebar.js';
@@ -155,14 +156,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
   const categoryLabels = new Map(content.categories.flatMap((category) => (category.label ? [[category.dir, category.label] as const] : [])));
   const searchInput = { docs: parsed, baseUrl: config.baseUrl, categoryLabels, ...config.search };
-  const search = dev ? { url: config.baseUrl + DEV_SEARCH_INDEX + 'meta.json', files: [] } : await time('search', () => buildSearchIndex(searchInput));
+  const searchIndex = dev ? async () => ({ url: config.baseUrl + DEV_SEARCH_INDEX + 'meta.json', files: [] }) : startSearchIndex(searchInput);
   const devSearchIndex = dev
     ? () => buildSearchIndex(searchInput).files.map((file) => ({ ...file, path: DEV_SEARCH_INDEX + file.path.slice(file.path.lastIndexOf('/') + 1) }))
     : undefined;
   const { site, themeLinks } = toThemeSite(config, routes.routeById, dev);
-  site.searchIndexUrl = search.url;
   site.searchWorkerUrl = client.searchWorkerUrl;
-  const siteData = JSON.stringify({ site, sidebar: sidebar.items });
   const origin = config.url.replace(/\/+$/, '');
   const context: RenderContext = {
     theme,
@@ -200,6 +199,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }),
     );
 
+    // Built alongside the pages (search-stage.ts); the site data names it.
+    const search = await time('search', searchIndex);
+    site.searchIndexUrl = search.url;
+    const siteData = JSON.stringify({ site, sidebar: sidebar.items });
     const staticFiles = await readStatic(root, config);
     const docAssets = await readDocAssets(root, config, parsed);
     const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { hash } from './hash.js';
 
-type WorkerName = 'parse-worker' | 'render-worker';
+type WorkerName = 'parse-worker' | 'render-worker' | 'search-worker';
 
 /**
  * The compiled worker script `name` (dist/<name>.js). From the compiled CLI it sits next to it; from source (tests

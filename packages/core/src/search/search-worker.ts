@@ -1,0 +1,13 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { buildSearchIndex, type SearchIndexInput, type SearchIndexResult } from './build-search-index.js';
+
+/** The index, or why it could not be built (a bug: the docs were checked when they were parsed). */
+export type SearchReply = { ok: true; index: SearchIndexResult } | { ok: false; message: string };
+
+let reply: SearchReply;
+try {
+  reply = { ok: true, index: buildSearchIndex(workerData as SearchIndexInput) };
+} catch (error) {
+  reply = { ok: false, message: (error as Error).message };
+}
+parentPort!.postMessage(reply);

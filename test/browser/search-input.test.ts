@@ -15,8 +15,14 @@ async function typeQuery(page: Page, query: string) {
   const input = page.locator('.navbar .search-box__input');
   await input.click();
   await input.fill(query);
-  await page.locator('.navbar .search-result').first().waitFor();
+  await resultsComplete(page);
   return input;
+}
+
+/** Waits for the dropdown's results and for their excerpts: until then a result links to its page, then to the matching section. */
+async function resultsComplete(page: Page) {
+  await page.locator('.navbar .search-result').first().waitFor();
+  await page.locator('.navbar .search-result__placeholder').first().waitFor({ state: 'detached' });
 }
 
 test('every dropdown result is a link; a click opens its page; the active option is highlighted', async () => {
@@ -67,7 +73,7 @@ for (const width of [390, 1280]) {
     await input.tap();
     await input.fill('签名算法');
     const first = page.locator('.navbar .search-result').first();
-    await first.waitFor();
+    await resultsComplete(page);
     assert.deepEqual(await unreachableControls(page.locator('.navbar .search-box__dropdown')), []);
     const href = (await first.getAttribute('href'))!;
     await first.tap();

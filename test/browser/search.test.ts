@@ -59,6 +59,8 @@ test('the index loads only on first use; results are keyboard navigable and open
   const first = (await page.locator('main h1, main h2').first().textContent())?.trim() ?? '';
   await input.fill(first.slice(0, 4));
   await page.waitForSelector('.navbar .search-result');
+  // The excerpts are in: the links point at their sections and will not change under the keys.
+  await page.waitForSelector('.navbar .search-result__placeholder', { state: 'detached' });
   assert.equal(await input.getAttribute('role'), 'combobox');
   assert.equal(await input.getAttribute('aria-expanded'), 'true');
   assert.ok(await page.locator('.navbar .search-result mark').count());

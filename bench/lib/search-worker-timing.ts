@@ -75,13 +75,14 @@ export async function workerTimes(siteDir: string, baseUrl: string, queries: rea
           }),
         { id, query, indexUrl: urls.indexUrl },
       );
-    const traced = async (id: number, run: () => Promise<{ shown: number; done: number }>): Promise<{ wall: number; shown: number; cpu: number; shownCpu: number }> => {
+    // `ask(id, query)` under Chrome's trace: its wall times, and the worker thread's CPU time in all and until the first reply.
+    const traced = async (id: number, query: string): Promise<{ wall: number; shown: number; cpu: number; shownCpu: number }> => {
       const events: TraceEvent[] = [];
       const collect = ({ value }: { value: unknown[] }) => events.push(...(value as TraceEvent[]));
       cdp.on('Tracing.dataCollected', collect);
       const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
       await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['toplevel', '__metadata', 'blink.user_timing'], excludedCategories: ['*'] } });
-      const { shown, done: wall } = await run();
+      const { shown, done: wall } = await ask(id, query);
       await cdp.send('Tracing.end');
       await complete;
       cdp.off('Tracing.dataCollected', collect);
@@ -99,12 +100,12 @@ export async function workerTimes(siteDir: string, baseUrl: string, queries: rea
       }, urls);
       // Loading the worker's script is not a query's time; an empty query opens the index (meta.json, pages.json), as focusing the box does.
       await ask(0, '');
-      const once = await traced(1, () => ask(1, query));
+      const once = await traced(1, query);
       first.push(once.wall);
       firstShown.push(once.shown);
       firstCpu.push(once.cpu);
       firstShownCpu.push(once.shownCpu);
-      const again = await traced(2, () => ask(2, query));
+      const again = await traced(2, query);
       repeat.push(again.wall);
       repeatCpu.push(again.cpu);
       await page.evaluate(() => (window as unknown as { __worker: Worker }).__worker.terminate());

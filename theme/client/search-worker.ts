@@ -1,7 +1,7 @@
 /**
  * The search worker: runs the engine off the main thread, so typing never waits for a query. It fetches
- * the index itself (meta.json, then only the shards and page files each query needs) and posts results
- * back as they become ready, best first.
+ * the index itself (meta.json and pages.json, then only the shards and page files each query needs) and
+ * posts results back as they fill in: titled at once, then with each one's heading and excerpt.
  */
 import { createSearchEngine, type SearchEngine } from './search-engine.js';
 import type { WorkerReply, WorkerRequest } from './search-protocol.js';

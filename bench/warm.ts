@@ -6,11 +6,11 @@
  * the build's own stage times of the median run. Env: BENCH_SIZES=206,2000,10000 (default), BENCH_RUNS (default 5).
  */
 import { execFileSync } from 'node:child_process';
-import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { catalogueIds, writeCorpus } from './corpus.js';
 import { BENCH_DIR, REPO_ROOT } from './lib/docsgen.js';
-import { runTimed, type TimedBuild } from './lib/measure.js';
+import { afterOneEdit, runTimed, timedLine as line, type TimedBuild } from './lib/measure.js';
 import { mb, summarize } from './lib/stats.js';
 import { table } from './lib/table.js';
 
@@ -22,7 +22,6 @@ execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: REPO_ROOT, stdi
 const ids = await catalogueIds();
 const rows: (string | number)[][] = [];
 const results: { pages: number; cold: TimedBuild; warm: TimedBuild[] }[] = [];
-const line = (b: TimedBuild) => `${(b.wallMs / 1000).toFixed(2)} s wall, ${(b.cpuMs / 1000).toFixed(2)} s CPU, ${mb(b.peakRssBytes)}, load ${b.load.toFixed(2)}`;
 for (const pages of sizes) {
   const root = path.join(BENCH_DIR, '.corpus', `warm-${pages}`);
   await writeCorpus({ pages, dir: root, ids });
@@ -33,12 +32,8 @@ for (const pages of sizes) {
   const cold = await runTimed(CLI, ['build', '--out', out], root);
   console.log(`  ${pages} pages, cold (fills the cache): ${line(cold)}`);
   const warm: TimedBuild[] = [];
-  const edited = path.join(root, 'docs', 'api', 'signature.md');
-  const original = await readFile(edited, 'utf8');
   for (let run = 0; run < runs; run++) {
-    await appendFile(edited, `\n编辑后的段落，第 ${run + 1} 次运行。\n`);
-    const rebuild = await runTimed(CLI, ['build', '--out', out], root);
-    await writeFile(edited, original);
+    const rebuild = await afterOneEdit(root, run, () => runTimed(CLI, ['build', '--out', out], root));
     warm.push(rebuild);
     console.log(`  ${pages} pages, warm after one edit, run ${run + 1}/${runs}: ${line(rebuild)}; stages (ms): ${rebuild.stages}`);
   }

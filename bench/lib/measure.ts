@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
-import { readFile, readdir } from 'node:fs/promises';
+import { appendFile, readFile, readdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
+import path from 'node:path';
+import { mb } from './stats.js';
 
 /** One process run: wall time from spawn to exit (so process start counts) and peak RSS of its whole tree. */
 export interface ProcessRun {
@@ -86,6 +88,27 @@ export interface TimedRun {
   peakRssBytes: number;
   /** One-minute load average when the run started: the machine is shared. */
   load: number;
+}
+
+/** A timed run as the benchmarks log it: `1.23 s wall, 2.34 s CPU, 345 MB, load 0.12`. */
+export function timedLine(b: TimedRun): string {
+  return `${(b.wallMs / 1000).toFixed(2)} s wall, ${(b.cpuMs / 1000).toFixed(2)} s CPU, ${mb(b.peakRssBytes)}, load ${b.load.toFixed(2)}`;
+}
+
+/** The corpus page the warm benchmarks edit (relative to a corpus root). */
+export const EDITED_PAGE = path.join('docs', 'api', 'signature.md');
+
+/**
+ * One edit, as an author makes it: a paragraph (another each run) appended to the corpus page EDITED_PAGE, `rebuild`
+ * run, the page put back.
+ */
+export async function afterOneEdit<T>(root: string, run: number, rebuild: () => Promise<T>): Promise<T> {
+  const edited = path.join(root, EDITED_PAGE);
+  const original = await readFile(edited, 'utf8');
+  await appendFile(edited, `\n编辑后的段落，第 ${run + 1} 次运行。\n`);
+  const result = await rebuild();
+  await writeFile(edited, original);
+  return result;
 }
 
 export interface TimedBuild extends TimedRun {

@@ -103,13 +103,11 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
     )
   ).filter((doc) => includeDrafts || !doc.frontMatter.draft);
 
-  const categories = await Promise.all(
-    categoryFiles.sort().map(async (categoryPath) => {
-      const file = path.join(docsDir, categoryPath);
-      const text = readUtf8(path.join(root, file), file);
-      return readCategory(text, file, path.posix.dirname(categoryPath).replace(/^\.$/, ''));
-    }),
-  );
+  const categories = categoryFiles.sort().map((categoryPath) => {
+    const file = path.join(docsDir, categoryPath);
+    const text = readUtf8(path.join(root, file), file);
+    return readCategory(text, file, path.posix.dirname(categoryPath).replace(/^\.$/, ''));
+  });
 
   const pages = pageFiles.sort().map((pagePath) => {
     const name = pagePath.replace(/\.(tsx|jsx)$/, '').replace(/(^|\/)index$/, '');

@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DocsgenError } from '../errors.js';
-import { stampOf, type FileStamp } from './previous-output.js';
+import { sameStamp, stampOf, type FileStamp } from './previous-output.js';
 
 /** Files of the previous output the new one holds unchanged (output-relative path → the stamp they were checked with). */
 export type CarriedFiles = Map<string, FileStamp>;
@@ -120,8 +120,4 @@ function readJournal(previous: string): string[] {
   } catch {
     return [];
   }
-}
-
-function sameStamp(a: FileStamp | undefined, b: FileStamp): boolean {
-  return a !== undefined && a.every((part, i) => part === b[i]);
 }

@@ -14,7 +14,7 @@ export interface OutputSink {
    * Brings a page's files over from the previous output when it holds them for this page key, unchanged: the page's
    * ids and links then, else undefined and nothing was brought over.
    */
-  carryPage(key: string, paths: string[]): Promise<PageLinks | undefined>;
+  carryPage(key: string, paths: string[]): PageLinks | undefined;
   /** The pages of this build, by key, with their ids and links: kept for the next build. */
   notePages(pages: [key: string, links: PageLinks][]): void;
   /** Swaps the staging folder in for the output, when the build writes, and keeps what it holds for the next build. */
@@ -46,7 +46,7 @@ export async function createOutputSink({ staged, outDir, cacheDir }: OutputSinkO
       else if (staged) await staged.write(batch);
       else files.push(...batch);
     },
-    async carryPage(key, paths) {
+    carryPage(key, paths) {
       const carried = carry?.page(key, paths);
       if (carried) {
         count += carried.files.length;

@@ -45,8 +45,9 @@ export async function loadPreviousOutput(cacheDir: string, outDir: string): Prom
     unchanged(file, key) {
       const entry = files.get(file);
       if (entry?.[0] !== key) return undefined;
+      const [, ...written] = entry;
       const stamp = stampOf(path.join(outDir, file));
-      return stamp && stamp.every((part, i) => part === entry[i + 1]) ? stamp : undefined;
+      return sameStamp(stamp, written) ? stamp : undefined;
     },
     pageLinks(key) {
       const page = Object.hasOwn(manifest.pages, key) ? manifest.pages[key] : undefined;
@@ -88,6 +89,11 @@ export function stampOf(file: string): FileStamp | undefined {
     return undefined;
   }
   return info?.isFile() ? [String(info.ino), String(info.size), String(info.mtimeNs)] : undefined;
+}
+
+/** Whether a file's stamp (undefined: gone or not a regular file) is the one it was written or checked with. */
+export function sameStamp(a: FileStamp | undefined, b: FileStamp): a is FileStamp {
+  return a !== undefined && a.every((part, i) => part === b[i]);
 }
 
 function manifestStore(cacheDir: string) {

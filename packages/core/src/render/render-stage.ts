@@ -96,8 +96,10 @@ export async function renderStage(options: RenderStageOptions): Promise<{ record
     const chunk = Array.from({ length: Math.min(CHUNK, pages.length - start) }, (_, j) => start + j);
     const notInMemory = chunk.filter((i) => !inMemory(i));
     // Unchanged pages the previous output holds are linked from there: neither their cache entry read nor their files written.
-    const carried = await Promise.all(notInMemory.map((i) => sink.carryPage(keys[i], pagePaths({ kind: pages[i].data.kind, route: pages[i].data.route, file: pages[i].file }, baseUrl))));
-    notInMemory.forEach((i, j) => carried[j] && (records[i] = recordWithLinks(pages[i], carried[j])));
+    for (const i of notInMemory) {
+      const carried = sink.carryPage(keys[i], pagePaths({ kind: pages[i].data.kind, route: pages[i].data.route, file: pages[i].file }, baseUrl));
+      if (carried) records[i] = recordWithLinks(pages[i], carried);
+    }
     const fromDisk = disk ? await disk.load(notInMemory.filter((i) => !records[i]).map((i) => keys[i])) : new Map<string, CachedPage>();
     const files: KeyedFile[] = [];
     for (const i of chunk) {

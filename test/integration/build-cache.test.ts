@@ -1,4 +1,5 @@
 import { after, before, test } from 'node:test';
+import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
 import { appendFile, link, mkdir, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
@@ -26,7 +27,7 @@ async function cachedBuild() {
   return { stats: result.stats, files: await snapshot(site.file('cached')) };
 }
 
-async function cacheEntries(kind: 'parse' | 'render' = 'parse'): Promise<string[]> {
+async function cacheEntries(kind: 'parse' | 'render' | 'front-matter' = 'parse'): Promise<string[]> {
   const entries = await readdir(path.join(cacheDir(), kind), { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -130,6 +131,49 @@ test('a config change parses every doc again', async () => {
   const result = await cachedBuild();
   assert.equal(result.stats.parsedDocs, result.stats.docs);
   await rm(cacheDir(), { recursive: true, force: true });
+});
+
+/** The one front matter entry of the cache folder, its payload decoded; `write` stores a payload with a valid checksum. */
+async function frontMatterEntry() {
+  const [file, ...others] = await cacheEntries('front-matter');
+  assert.equal(others.length, 0, 'one front matter entry for the site');
+  const text = await readFile(file, 'utf8');
+  const payload = JSON.parse(text.slice(text.indexOf('\n') + 1)) as { key: string; value: Record<string, [Record<string, unknown>, number, number]> };
+  const write = (changed: typeof payload) => {
+    const bytes = Buffer.from(JSON.stringify(changed));
+    return writeFile(file, Buffer.concat([Buffer.from(createHash('sha256').update(bytes).digest('hex') + '\n'), bytes]));
+  };
+  return { file, text, payload, write };
+}
+
+test('front matter comes from the cache for files whose bytes are unchanged, and is read anew when they change', async () => {
+  await freshCache();
+  const entry = await frontMatterEntry();
+  const splits = Object.values(entry.payload.value);
+  assert.ok(splits.length >= 5, 'every doc of the fixture has its front matter in the entry');
+  // A validly checksummed entry that says something else proves the build reads it (the checksum guards against damage, not forgery).
+  const features = splits.find(([frontMatter]) => frontMatter.description === '每一种 Markdown 功能。')!;
+  features[0].title = '缓存里的标题';
+  await entry.write(entry.payload);
+  const forged = await cachedBuild();
+  assert.match(forged.files.get('docs/guide/features/index.html')!.toString(), /缓存里的标题/);
+  // The file's bytes change: its front matter is read from the file, whatever the entry says.
+  await site.edit('content/docs/guide/features.md', (text) => text.replace('description: 每一种', 'description: 每一种的'));
+  const cold = await coldBuild();
+  assertSameFiles((await cachedBuild()).files, cold, 'from a cold build');
+  await site.edit('content/docs/guide/features.md', (text) => text.replace('description: 每一种的', 'description: 每一种'));
+});
+
+test('a corrupted or truncated front matter entry is detected, read anew and rewritten, never used', async () => {
+  await freshCache();
+  const cold = await coldBuild();
+  const entry = await frontMatterEntry();
+  await writeFile(entry.file, entry.text.replace('每一种 Markdown 功能', '每一种 Markdown 功效'));
+  assertSameFiles((await cachedBuild()).files, cold, 'after a corruption, from a cold build');
+  assert.equal(await readFile(entry.file, 'utf8'), entry.text, 'the entry is rewritten as it was');
+  await writeFile(entry.file, entry.text.slice(0, entry.text.length >> 1));
+  assertSameFiles((await cachedBuild()).files, cold, 'after a truncation, from a cold build');
+  assert.equal(await readFile(entry.file, 'utf8'), entry.text, 'and rewritten again');
 });
 
 /** The inode of a file of the cached build's output: the same inode after a rebuild means the file was carried over, not written. */

@@ -115,7 +115,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const loaded = await time('config', () => loadConfig(options.root));
   const { config, root } = loaded;
   const outDir = options.write ? await claimOutputFolder({ root, outDir: options.outDir ?? 'build', contentDir: config.contentDir, staticDir: config.staticDir, force: options.force ?? false }) : undefined;
-  const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev, cache: options.cache && cache.scanned }));
+  const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev, cache: options.cache && cache.scanned, cacheDir: options.cacheDir }));
   holdHeapGrowthFor(content.docs.length);
   const routes = buildRoutes(content);
   // One `git log` for every doc, run while the docs are parsed.

@@ -8,7 +8,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * thousands of small files read in a third of the time they take through the thread pool (10,000 docs: 240 ms, 800 ms).
  */
 export function readUtf8(absolutePath: string, displayPath: string): string {
-  const bytes = readFileSync(absolutePath);
+  return decodeUtf8(readFileSync(absolutePath), displayPath);
+}
+
+/** The text of a file's bytes, which must be UTF-8 (see readUtf8). */
+export function decodeUtf8(bytes: Buffer, displayPath: string): string {
   try {
     // Every leading byte-order mark goes (the decoder drops one): front matter is looked for where the text starts.
     return utf8.decode(bytes).replace(/^\uFEFF+/, '');

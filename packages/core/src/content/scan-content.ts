@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { docRoute, joinUrl } from '@docsgen/shared';
+import { loadFrontMatterCache } from '../cache/front-matter-cache.js';
 import { docsBaseOf, docsDirOf, type SidebarCategoryLink, type SiteConfig } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
 import { SITE_DATA_FILE, siteDataRoute } from '../emit/site-files.js';
@@ -9,7 +11,7 @@ import { docIdentity } from './doc-routes.js';
 import { readCategory } from './read-category.js';
 import { splitNumberPrefix, stripNumberPrefixes } from './number-prefix.js';
 import { readFrontMatter, type FrontMatter } from './front-matter.js';
-import { readUtf8 } from './read-text.js';
+import { decodeUtf8, readUtf8 } from './read-text.js';
 
 /** One Markdown doc as found on disk, before parsing. */
 export interface DocSource {
@@ -64,10 +66,12 @@ export interface ScanOptions {
   includeDrafts: boolean;
   /** Kept by `serve` between rebuilds: a doc whose file has not changed (same mtime and size) is not read again. */
   cache?: Map<string, { stamp: string; doc: DocSource }>;
+  /** The persistent cache folder: front matter is read from there for files whose bytes have not changed. */
+  cacheDir?: string;
 }
 
 /** Finds every doc, category and page, reads front matter and derives ids and routes. */
-export async function scanContent({ root, config, includeDrafts, cache }: ScanOptions): Promise<ContentSource> {
+export async function scanContent({ root, config, includeDrafts, cache, cacheDir }: ScanOptions): Promise<ContentSource> {
   const docsDir = docsDirOf(config);
   const pagesDir = path.join(config.contentDir, 'pages');
   const docsBase = docsBaseOf(config);
@@ -80,6 +84,7 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
     config.translatedDocsDir ? findSiteFiles(root, config.translatedDocsDir, '**/*.{md,mdx}').then((files) => new Set(files)) : new Set<string>(),
   ]);
 
+  const frontMatterCache = cacheDir ? await loadFrontMatterCache(cacheDir) : undefined;
   const docs = (
     await Promise.all(
       docFiles.sort().map(async (docsPath) => {
@@ -90,8 +95,9 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
         const stamp = info ? `${info.mtimeMs}:${info.size}` : '';
         const known = cache?.get(file);
         if (known && known.stamp === stamp) return known.doc;
-        const source = readUtf8(path.join(root, file), file);
-        const { frontMatter, body, bodyLine } = readFrontMatter(source, file);
+        const bytes = readFileSync(path.join(root, file));
+        const source = decodeUtf8(bytes, file);
+        const { frontMatter, body, bodyLine } = frontMatterCache ? frontMatterCache.read(bytes, source, file) : readFrontMatter(source, file);
         // As Docusaurus: number prefixes (`01-intro/02-setup.md`) leave ids and routes and order the sidebar.
         const pathId = stripNumberPrefixes(docsPath.replace(/\.mdx?$/, ''));
         const { id, slug, line } = docIdentity({ pathId, frontMatter, file, source });
@@ -102,6 +108,7 @@ export async function scanContent({ root, config, includeDrafts, cache }: ScanOp
       }),
     )
   ).filter((doc) => includeDrafts || !doc.frontMatter.draft);
+  await frontMatterCache?.save();
 
   const categories = categoryFiles.sort().map((categoryPath) => {
     const file = path.join(docsDir, categoryPath);

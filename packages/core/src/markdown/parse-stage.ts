@@ -5,7 +5,7 @@ import { docsDirOf, type SiteConfig } from '../config/schema.js';
 import type { ContentSource, DocSource } from '../content/scan-content.js';
 import { hash } from '../hash.js';
 import type { RouteTable } from '../site/build-routes.js';
-import { workerFingerprint } from '../worker-file.js';
+import { bundleFingerprint } from '../worker-file.js';
 import { createCodeHighlighter } from './highlighter.js';
 import { createMarkdownProcessor, type MarkdownProcessor, type ParsedDoc } from './parse-docs.js';
 import { parseMany } from './parse-pool.js';
@@ -77,7 +77,7 @@ export function pruneParsedDocs(memory: ParsedDocMemory, content: ContentSource)
  * bundles), the config, the doc's file, body, front matter, route and the routes its links resolve to.
  */
 function docKeyer(config: SiteConfig, routes: RouteTable, importables: string): (doc: DocSource) => string {
-  const shared = hash(workerFingerprint('parse-worker') + '\0' + JSON.stringify(config) + '\0' + [...routes.routesByDocsPath].join('\n') + '\0' + importables);
+  const shared = hash(bundleFingerprint('parse-worker') + '\0' + JSON.stringify(config) + '\0' + [...routes.routesByDocsPath].join('\n') + '\0' + importables);
   return (doc) => hash([shared, doc.file, doc.bodyLine, doc.route, JSON.stringify(doc.frontMatter), doc.body].join('\0'));
 }
 

@@ -7,7 +7,7 @@ import type { KeyedFile, OutputSink } from '../emit/output-sink.js';
 import { DocsgenError } from '../errors.js';
 import { hash } from '../hash.js';
 import type { DocPageInput } from '../site/build-pages.js';
-import { workerFingerprint } from '../worker-file.js';
+import { bundleFingerprint } from '../worker-file.js';
 import { pageFiles, pagePaths, recordOf, recordWithLinks, renderNamed, type PageRecord, type PageToRender, type RenderContext, type RenderedPage } from './render-pages.js';
 import { CHUNK, renderMany } from './render-pool.js';
 
@@ -132,7 +132,7 @@ export async function renderStage(options: RenderStageOptions): Promise<{ record
  */
 function pageKeyer({ context, themeCode, keyByFile }: RenderStageOptions): (page: PageToRender) => string {
   const { searchIndexUrl: _index, ...site } = context.site;
-  const contextKey = hash(workerFingerprint('render-worker') + themeCode + JSON.stringify({ site, sidebar: context.sidebar, assets: context.assets, origin: context.origin }));
+  const contextKey = hash(bundleFingerprint('render-worker') + themeCode + JSON.stringify({ site, sidebar: context.sidebar, assets: context.assets, origin: context.origin }));
   return (page) => {
     // The body's HTML is covered by its doc's key, so it need not be serialised and hashed on every rebuild.
     const { html: _html, ...shape } = page.data;

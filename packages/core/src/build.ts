@@ -205,7 +205,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const siteData = JSON.stringify({ site, sidebar: sidebar.items });
     const staticFiles = await readStatic(root, config);
     const docAssets = await readDocAssets(root, config, parsed);
-    const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin });
+    const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin, keyByFile: parsedDocs.keyByFile });
     const otherFiles: OutputFile[] = [
       ...client.files,
       { path: SITE_DATA_FILE, contents: siteData },

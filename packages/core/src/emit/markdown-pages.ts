@@ -2,6 +2,7 @@ import type { SidebarItem } from '@docsgen/shared';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { DocPageInput } from '../site/build-pages.js';
+import type { KeyedFile } from './output-sink.js';
 
 /** One doc's Markdown copy: the text readers and assistants get, and the absolute URLs written in it. */
 export interface MarkdownPage {
@@ -40,14 +41,16 @@ export interface MarkdownOutputOptions {
   sidebar: SidebarItem[];
   config: Pick<SiteConfig, 'title' | 'tagline' | 'baseUrl'>;
   origin: string;
+  /** Each doc's content key by source file (the parse stage's). */
+  keyByFile: Map<string, string>;
 }
 
 /** Everything published for readers of text: each doc's Markdown copy, llms.txt and llms-full.txt, with the URLs they hold. */
-export function markdownOutput({ docPages, sidebar, config, origin }: MarkdownOutputOptions): { files: OutputFile[]; links: TextFileLinks[] } {
+export function markdownOutput({ docPages, sidebar, config, origin, keyByFile }: MarkdownOutputOptions): { files: KeyedFile[]; links: TextFileLinks[] } {
   const pages = markdownPages(docPages);
   const llms = llmsFiles({ pages, sidebar, title: config.title, tagline: config.tagline, origin });
   return {
-    files: [...markdownPageFiles(pages, config.baseUrl), ...llms.files],
+    files: [...markdownPageFiles(pages, config.baseUrl, keyByFile), ...llms.files],
     links: [...markdownPageLinks(pages, config.baseUrl), ...llms.links],
   };
 }
@@ -72,11 +75,15 @@ function markdownPages(docPages: DocPageInput[]): MarkdownPage[] {
   );
 }
 
-/** Each copy at `<route>index.md` and `<route-without-slash>.md`. */
-function markdownPageFiles(pages: MarkdownPage[], baseUrl: string): OutputFile[] {
+/**
+ * Each copy at `<route>index.md` and `<route-without-slash>.md`, keyed by its doc's content key (its title and
+ * Markdown copy come from the doc's parse), so that an unchanged copy is carried over without hashing its text.
+ */
+function markdownPageFiles(pages: MarkdownPage[], baseUrl: string, keyByFile: Map<string, string>): KeyedFile[] {
   return pages.flatMap((page) => {
-    const inFolder = { path: page.route.slice(baseUrl.length) + 'index.md', contents: page.text };
-    const named = { path: page.url.slice(baseUrl.length), contents: page.text };
+    const key = `markdown:${keyByFile.get(page.sourceFile)}`;
+    const inFolder = { path: page.route.slice(baseUrl.length) + 'index.md', contents: page.text, key };
+    const named = { path: page.url.slice(baseUrl.length), contents: page.text, key };
     return named.path === inFolder.path ? [inFolder] : [inFolder, named];
   });
 }

@@ -41,10 +41,13 @@ export async function createOutputSink({ staged, outDir, cacheDir }: OutputSinkO
   return {
     async keep(batch) {
       count += batch.length;
-      for (const file of batch) bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength;
-      if (carry) await carry.keep(batch);
-      else if (staged) await staged.write(batch);
-      else files.push(...batch);
+      // With the previous output at hand, sizes come from the stamps (most files are carried, their text never encoded).
+      if (carry) bytes += await carry.keep(batch);
+      else {
+        for (const file of batch) bytes += byteLength(file);
+        if (staged) await staged.write(batch);
+        else files.push(...batch);
+      }
     },
     carryPage(key, paths) {
       const carried = carry?.page(key, paths);
@@ -81,18 +84,23 @@ async function carryOver(staged: StagedOutput, outDir: string, cacheDir: string)
   };
   return {
     next,
-    async keep(batch: KeyedFile[]) {
+    /** Carries or writes the files; their size in bytes. */
+    async keep(batch: KeyedFile[]): Promise<number> {
       const found = batch.map((file) => {
         const key = file.key ?? contentKey(file.contents);
         return { ...file, key, stamp: previous.unchanged(file.path, key) };
       });
-      carry(found.filter((file): file is typeof file & { stamp: FileStamp } => file.stamp !== undefined));
+      const carried = found.filter((file): file is typeof file & { stamp: FileStamp } => file.stamp !== undefined);
+      carry(carried);
+      let bytes = carried.reduce((sum, file) => sum + Number(file.stamp[1]), 0);
       const toWrite = found.filter((file) => file.stamp === undefined);
       await staged.write(toWrite);
       toWrite.forEach((file) => {
         const stamp = stampOf(path.join(staged.dir, file.path));
         if (stamp) next.file(file.path, file.key, stamp);
+        bytes += stamp ? Number(stamp[1]) : byteLength(file);
       });
+      return bytes;
     },
     page(key: string, paths: string[]): { links: PageLinks; files: { stamp: FileStamp }[] } | undefined {
       const links = previous.pageLinks(key);
@@ -103,6 +111,10 @@ async function carryOver(staged: StagedOutput, outDir: string, cacheDir: string)
       return { links, files: found };
     },
   };
+}
+
+function byteLength({ contents }: OutputFile): number {
+  return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
 }
 
 function contentKey(contents: string | Uint8Array): string {

@@ -199,17 +199,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }),
     );
 
-    // Built alongside the pages (search-stage.ts); the site data names it.
-    const search = await time('search', searchIndex);
-    site.searchIndexUrl = search.url;
-    const siteData = JSON.stringify({ site, sidebar: sidebar.items });
     const staticFiles = await readStatic(root, config);
     const docAssets = await readDocAssets(root, config, parsed);
     const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin, keyByFile: parsedDocs.keyByFile });
     const otherFiles: OutputFile[] = [
       ...client.files,
-      { path: SITE_DATA_FILE, contents: siteData },
-      ...search.files,
       ...staticFiles,
       ...docAssets,
       ...markdown.files,
@@ -218,7 +212,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       sitemapFile(records, origin),
       robotsFile(config, origin),
     ];
-    const otherPaths = new Set(otherFiles.map((file) => file.path));
+    // Into the staging folder while the search index is still being built on its worker (large sites).
+    await time('write', () => sink.keep(otherFiles));
+    // Built alongside the pages (search-stage.ts); the site data names it.
+    const search = await time('search', searchIndex);
+    site.searchIndexUrl = search.url;
+    const indexFiles: OutputFile[] = [{ path: SITE_DATA_FILE, contents: JSON.stringify({ site, sidebar: sidebar.items }) }, ...search.files];
+    const otherPaths = new Set([...otherFiles, ...indexFiles].map((file) => file.path));
 
     const linkCheck = await time('links', () =>
       checkLinks({
@@ -239,7 +239,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const warnings = [...parsed.flatMap((doc) => doc.warnings), ...[...linkCheck.broken, ...linkCheck.outside].map((link) => `${link.where}  ${link.href}  → ${link.reason}`)];
 
     await time('emit', async () => {
-      await sink.keep(otherFiles);
+      await sink.keep(indexFiles);
       await sink.commit();
       await parsedDocs.stored;
     });

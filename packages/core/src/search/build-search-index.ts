@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { encodePostings, encodeTerms, SEARCH_INDEX_VERSION, type SearchMeta, type SearchPageSections, type SearchPageTitles, type SearchShard } from '@docsgen/shared';
-import type { OutputFile } from '../client/bundle-theme.js';
+import type { KeyedFile } from '../emit/output-sink.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import { invertPages, type IndexedPage, type TermPostings } from './invert-pages.js';
 
 export interface SearchIndexResult {
   /** URL of meta.json, the file the browser reads first. */
   url?: string;
-  files: OutputFile[];
+  files: KeyedFile[];
 }
 
 export interface SearchIndexInput {
@@ -52,7 +52,8 @@ export function buildSearchIndex(input: SearchIndexInput): SearchIndexResult {
   const hash = createHash('sha1');
   for (const [name, text] of contents) hash.update(name).update(text);
   const dir = `assets/search/${hash.digest('hex').slice(0, 10)}/`;
-  return { url: input.baseUrl + dir + 'meta.json', files: [...contents].map(([name, text]) => ({ path: dir + name, contents: text })) };
+  // The folder is named by everything in it, so a file's path is its key: an unchanged index is carried over without hashing it again.
+  return { url: input.baseUrl + dir + 'meta.json', files: [...contents].map(([name, text]) => ({ path: dir + name, contents: text, key: dir + name })) };
 }
 
 /** Each doc's route, title and the label of its top-level folder, labels listed once. */

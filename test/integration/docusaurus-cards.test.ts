@@ -46,3 +46,13 @@ test('a category\'s own page with <DocCardList /> ends with its cards, each doc\
   const html = await site.read(path.join('build', 'docs/guides/advanced', 'index.html'));
   assert.equal(html.match(/<ul class="doc-cards">/g)?.length, 1, 'the cards once: the theme\'s, not also in the body');
 });
+
+test('a cached rebuild after another doc\'s description changed shows the new description on the cards of <DocCardList />, as a cold build does', async () => {
+  const cacheDir = site.file('node_modules/.cache/docsgen');
+  await build({ root: site.root, write: true, cacheDir });
+  await site.edit('docs/01-guides/01-install.md', (text) => text.replace('description: 从下载到第一次运行', 'description: 从下载到首次运行'));
+  await build({ root: site.root, write: true, cacheDir });
+  const expected = [['/base/docs/guides/install/', '安装', '从下载到首次运行']];
+  assert.deepEqual((await cardsOf('docs/guides/overview')).filter(([href]) => href === '/base/docs/guides/install/'), expected, 'the card in the body of a carried or cached page');
+  await site.edit('docs/01-guides/01-install.md', (text) => text.replace('description: 从下载到首次运行', 'description: 从下载到第一次运行'));
+});

@@ -43,6 +43,8 @@ export interface PageToRender {
   sourceFile: string;
   noindex: boolean;
   lastmod?: string;
+  /** A doc page whose body holds cards of other docs: its HTML, not its doc's key, goes into the page's key. */
+  cardsFilled?: true;
 }
 
 /** Runs the render of a React page module; what it throws is reported with the module's file. */

@@ -22,9 +22,10 @@ export interface PagesToRenderOptions {
 /** Every page of the site: one per doc, one per React page of content/pages, and the not-found page. */
 export function pagesToRender({ docPages, pages, theme, site, baseUrl }: PagesToRenderOptions): PageToRender[] {
   return [
-    ...docPages.map(({ doc, data, lastmod }) => ({
+    ...docPages.map(({ doc, data, lastmod, cardsFilled }) => ({
       data: { ...data, html: doc.html },
       lastmod,
+      cardsFilled,
       file: routeFile(data.route, baseUrl),
       sourceFile: doc.source.file,
       noindex: doc.source.frontMatter.unlisted || doc.source.frontMatter.draft,
@@ -134,9 +135,11 @@ function pageKeyer({ context, themeCode, keyByFile }: RenderStageOptions): (page
   const { searchIndexUrl: _index, ...site } = context.site;
   const contextKey = hash(bundleFingerprint('render-worker') + themeCode + JSON.stringify({ site, sidebar: context.sidebar, assets: context.assets, origin: context.origin }));
   return (page) => {
-    // The body's HTML is covered by its doc's key, so it need not be serialised and hashed on every rebuild.
+    // The body's HTML is covered by its doc's key, so it need not be serialised and hashed on every rebuild; not when
+    // it holds cards of other docs, whose descriptions the doc's key does not cover.
     const { html: _html, ...shape } = page.data;
-    return hash(contextKey + (keyByFile.get(page.sourceFile) ?? page.data.html) + JSON.stringify(shape) + page.file + page.noindex + (page.lastmod ?? ''));
+    const body = (!page.cardsFilled && keyByFile.get(page.sourceFile)) || page.data.html;
+    return hash(contextKey + body + JSON.stringify(shape) + page.file + page.noindex + (page.lastmod ?? ''));
   };
 }
 

@@ -58,18 +58,23 @@ export function invertPages(pages: IndexedPage[], options: TokenizeOptions): Ter
     });
   });
   const average = lengths.map((values) => values.reduce((sum, n) => sum + n, 0) / pages.length || 1);
+  // BM25's length normalisation of each page in each field, worked out once rather than for every term of the page.
+  const norms = lengths.map((values, f) => Float64Array.from(values, (length) => K1 * (1 - B + (B * length) / average[f])));
   const terms = [...byTerm.keys()].sort();
+  // Plain loops: this runs for every posting (millions at 10,000 pages), and closures per field made it a third of the index's time.
   return terms.map((term) => {
     const { pages: list, counts } = byTerm.get(term)!;
     const idf = Math.log(1 + (pages.length - list.length + 0.5) / (list.length + 0.5));
-    const weights = list.map((p, i) => {
+    const weights = new Array<number>(list.length);
+    for (let i = 0; i < list.length; i++) {
+      const p = list[i];
       let score = 0;
-      FIELDS.forEach((_, f) => {
+      for (let f = 0; f < FIELDS.length; f++) {
         const tf = counts[i * FIELDS.length + f];
-        if (tf) score += BOOSTS[f] * idf * (DELTA + (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[f][p]) / average[f])));
-      });
-      return score * WEIGHT_SCALE;
-    });
+        if (tf) score += BOOSTS[f] * idf * (DELTA + (tf * (K1 + 1)) / (tf + norms[f][p]));
+      }
+      weights[i] = score * WEIGHT_SCALE;
+    }
     return { term, pages: list, weights };
   });
 }

@@ -12,6 +12,8 @@ export interface DocPageInput {
   data: Omit<PageData, 'html'>;
   /** The doc's last change for the sitemap, shown on the page or not. */
   lastmod?: string;
+  /** The body holds cards of other docs (`<DocCardList />`), so it depends on more than the doc's own parse. */
+  cardsFilled?: true;
 }
 
 /** Joins each parsed doc with its place in the sidebar: breadcrumbs, previous and next, banner. */
@@ -43,6 +45,7 @@ export function buildDocPages({ docs, sidebar, footerOf, baseUrl }: { docs: Pars
     const { html, cardDescriptions } = fillDocCardLists(doc.html, id, sidebar, descriptions);
     return {
       doc: html === doc.html ? doc : { ...doc, html },
+      cardsFilled: html === doc.html ? undefined : true,
       lastmod,
       data: {
         kind: 'doc',

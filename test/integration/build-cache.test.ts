@@ -27,7 +27,7 @@ async function cachedBuild() {
   return { stats: result.stats, files: await snapshot(site.file('cached')) };
 }
 
-async function cacheEntries(kind: 'parse' | 'render' | 'front-matter' = 'parse'): Promise<string[]> {
+async function cacheEntries(kind: 'parse' | 'render' | 'front-matter' | 'search-terms' = 'parse'): Promise<string[]> {
   const entries = await readdir(path.join(cacheDir(), kind), { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -174,6 +174,23 @@ test('a corrupted or truncated front matter entry is detected, read anew and rew
   await writeFile(entry.file, entry.text.slice(0, entry.text.length >> 1));
   assertSameFiles((await cachedBuild()).files, cold, 'after a truncation, from a cold build');
   assert.equal(await readFile(entry.file, 'utf8'), entry.text, 'and rewritten again');
+});
+
+test('the search index built from cached page terms after an edit equals a cold build\'s; a corrupted term table is detected and rewritten', async () => {
+  await freshCache();
+  const [table] = await cacheEntries('search-terms');
+  const intact = await readFile(table);
+  await site.edit('content/docs/guide/features.md', (text) => text + '\n搜索索引缓存检验：独一无二的词语。\n');
+  const cold = await coldBuild();
+  assertSameFiles((await cachedBuild()).files, cold, 'after an edit, from a cold build');
+  const edited = await readFile(table);
+  assert.ok(!edited.equals(intact), 'the table now holds the edited page\'s terms');
+  const flipped = Buffer.from(edited);
+  flipped[flipped.length >> 1] ^= 0x20;
+  await writeFile(table, flipped);
+  await rm(site.file('cached'), { recursive: true });
+  assertSameFiles((await cachedBuild()).files, cold, 'after a corruption, from a cold build');
+  assert.ok((await readFile(table)).equals(edited), 'the corrupted table is written again as it was');
 });
 
 /** The inode of a file of the cached build's output: the same inode after a rebuild means the file was carried over, not written. */

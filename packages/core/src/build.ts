@@ -155,7 +155,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
   // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
   const categoryLabels = new Map(content.categories.flatMap((category) => (category.label ? [[category.dir, category.label] as const] : [])));
-  const searchInput = { docs: parsed, baseUrl: config.baseUrl, categoryLabels, ...config.search };
+  const searchInput = { docs: parsed, baseUrl: config.baseUrl, categoryLabels, ...config.search, cacheDir: options.cacheDir };
   const searchIndex = dev ? async () => ({ url: config.baseUrl + DEV_SEARCH_INDEX + 'meta.json', files: [] }) : startSearchIndex(searchInput);
   const devSearchIndex = dev
     ? () => buildSearchIndex(searchInput).files.map((file) => ({ ...file, path: DEV_SEARCH_INDEX + file.path.slice(file.path.lastIndexOf('/') + 1) }))

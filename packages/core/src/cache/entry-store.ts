@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -36,19 +36,60 @@ export function openEntryStore<T>(dir: string, kind: string, isValid: (value: T)
     async store(entries) {
       const dirs = new Set(entries.map(([key]) => path.dirname(entryFile(key))));
       await Promise.all([...dirs].map((folder) => mkdir(folder, { recursive: true })));
-      await inBatches(entries, async ([key, value]) => {
-        const file = entryFile(key);
-        const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-        try {
-          await writeFile(temporary, encodeEntry(key, value));
-          await rename(temporary, file);
-        } catch (error) {
-          await rm(temporary, { force: true });
-          throw error;
-        }
-      });
+      await inBatches(entries, ([key, value]) => writeAtomically(entryFile(key), encodeEntry(key, value)));
     },
   };
+}
+
+/** One entry of raw bytes (a table read whole, see search/page-terms-cache.ts), checked and written as the JSON entries are. */
+export interface BinaryEntry {
+  /** The bytes stored under the key; undefined when missing, truncated, corrupted or stored under another key. */
+  load(): Buffer | undefined;
+  /** Synchronous: the search worker writes its table and ends. */
+  store(bytes: Uint8Array): void;
+}
+
+/** `<sha256 of the rest>\n<key>\n<bytes>` in the cache folder's `kind` folder. */
+export function openBinaryEntry(dir: string, kind: string, key: string): BinaryEntry {
+  const file = path.join(dir, kind, key + '.bin');
+  const header = Buffer.from(key + '\n');
+  return {
+    load() {
+      const bytes = readEntry(file);
+      if (bytes === undefined || bytes.length < 65 + header.length || bytes[64] !== 0x0a) return undefined;
+      const payload = bytes.subarray(65);
+      if (bytes.toString('latin1', 0, 64) !== checksum(payload) || !payload.subarray(0, header.length).equals(header)) return undefined;
+      return payload.subarray(header.length);
+    },
+    store(bytes) {
+      const payload = Buffer.concat([header, bytes]);
+      mkdirSync(path.dirname(file), { recursive: true });
+      const temporary = temporaryFor(file);
+      try {
+        writeFileSync(temporary, Buffer.concat([Buffer.from(checksum(payload) + '\n'), payload]));
+        renameSync(temporary, file);
+      } catch (error) {
+        rmSync(temporary, { force: true });
+        throw error;
+      }
+    },
+  };
+}
+
+function temporaryFor(file: string): string {
+  return `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+}
+
+/** A temporary file, then a rename: a concurrent reader (another build sharing the folder) never sees half an entry. */
+async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
+  const temporary = temporaryFor(file);
+  try {
+    await writeFile(temporary, bytes);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }
 
 /** `<sha256 of the rest>\n{"key":…,"value":…}`. */

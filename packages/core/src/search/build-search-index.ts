@@ -3,6 +3,7 @@ import { encodePostings, encodeTerms, SEARCH_INDEX_VERSION, type SearchMeta, typ
 import type { KeyedFile } from '../emit/output-sink.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import { invertPages, type IndexedPage, type TermPostings } from './invert-pages.js';
+import { countPageTerms } from './page-terms-cache.js';
 
 export interface SearchIndexResult {
   /** URL of meta.json, the file the browser reads first. */
@@ -24,6 +25,8 @@ export interface SearchIndexInput {
   shardBytes?: number;
   /** Pages per page file (default 4): gzip compresses a few pages together far better than each alone. */
   pagesPerFile?: number;
+  /** The persistent cache folder: each page's terms are kept there, so that only changed pages are tokenised again. */
+  cacheDir?: string;
 }
 
 /**
@@ -37,7 +40,7 @@ export function buildSearchIndex(input: SearchIndexInput): SearchIndexResult {
   const dictionary = [...new Set(input.dictionary ?? [])];
   const labels = folderLabels(input.docs, input.categoryLabels);
   const sections = docs.map((doc) => pageSections(doc, input.excerptLength ?? 120));
-  const terms = invertPages(docs.map(indexedPage), { dictionary });
+  const terms = invertPages(countPageTerms(docs.map(indexedPage), { dictionary }, input.cacheDir).counted);
   const { shards, shardStarts } = splitShards(terms, input.shardBytes ?? 16_000);
   const pagesPerFile = input.pagesPerFile ?? 4;
   const meta: SearchMeta = { version: SEARCH_INDEX_VERSION, pageCount: docs.length, shardStarts, pagesPerFile, synonyms: input.synonyms ?? [], dictionary };

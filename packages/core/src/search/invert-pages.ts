@@ -24,6 +24,15 @@ interface TermCounts {
   counts: number[];
 }
 
+/** What tokenising one page gives: its distinct terms, each one's count in each field, and each field's length in terms. */
+export interface PageTerms {
+  terms: string[];
+  /** FIELDS.length counts per term of `terms`. */
+  counts: Uint32Array;
+  /** Terms in each field (FIELDS order), repeats included. */
+  lengths: Uint32Array;
+}
+
 /** One term of the index: the pages holding it (ascending) and its weight in each. */
 export interface TermPostings {
   term: string;
@@ -31,31 +40,42 @@ export interface TermPostings {
   weights: number[];
 }
 
+/** Tokenises one page: done once per page and kept (page-terms-cache.ts), as a page's text rarely changes between builds. */
+export function countTerms(page: IndexedPage, options: TokenizeOptions): PageTerms {
+  const position = new Map<string, number>();
+  const terms: string[] = [];
+  const counts: number[] = [];
+  const lengths = new Uint32Array(FIELDS.length);
+  FIELDS.forEach((field, f) => {
+    const tokens = tokenize(field === 'headings' ? page.headings.join('\n') : page[field], options);
+    lengths[f] = tokens.length;
+    for (const token of tokens) {
+      let at = position.get(token);
+      if (at === undefined) {
+        position.set(token, (at = terms.length));
+        terms.push(token);
+        counts.push(0, 0, 0, 0);
+      }
+      counts[at * FIELDS.length + f]++;
+    }
+  });
+  return { terms, counts: Uint32Array.from(counts), lengths };
+}
+
 /**
  * The inverted index of the pages, sorted by term: each term's pages with their BM25 weight (fields boosted
- * and summed). One pass over the pages, so linear in their size.
+ * and summed). One pass over the pages' terms, so linear in their size.
  */
-export function invertPages(pages: IndexedPage[], options: TokenizeOptions): TermPostings[] {
+export function invertPages(pages: PageTerms[]): TermPostings[] {
   const byTerm = new Map<string, TermCounts>();
-  const lengths = FIELDS.map(() => new Uint32Array(pages.length));
-  const postingsOf = (term: string) => {
-    let entry = byTerm.get(term);
-    if (!entry) byTerm.set(term, (entry = { pages: [], counts: [] }));
-    return entry;
-  };
-  pages.forEach((page, p) => {
-    FIELDS.forEach((field, f) => {
-      const terms = tokenize(field === 'headings' ? page.headings.join('\n') : page[field], options);
-      lengths[f][p] = terms.length;
-      for (const term of terms) {
-        const entry = postingsOf(term);
-        if (entry.pages[entry.pages.length - 1] !== p) {
-          entry.pages.push(p);
-          entry.counts.push(0, 0, 0, 0);
-        }
-        entry.counts[entry.counts.length - FIELDS.length + f]++;
-      }
-    });
+  const lengths = FIELDS.map((_, f) => Uint32Array.from(pages, (page) => page.lengths[f]));
+  pages.forEach(({ terms, counts }, p) => {
+    for (let i = 0; i < terms.length; i++) {
+      let entry = byTerm.get(terms[i]);
+      if (!entry) byTerm.set(terms[i], (entry = { pages: [], counts: [] }));
+      entry.pages.push(p);
+      for (let f = 0; f < FIELDS.length; f++) entry.counts.push(counts[i * FIELDS.length + f]);
+    }
   });
   const average = lengths.map((values) => values.reduce((sum, n) => sum + n, 0) / pages.length || 1);
   // BM25's length normalisation of each page in each field, worked out once rather than for every term of the page.

@@ -1,0 +1,62 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { countTerms, type IndexedPage } from '../../../packages/core/src/search/invert-pages.js';
+import { countPageTerms } from '../../../packages/core/src/search/page-terms-cache.js';
+
+const options = { dictionary: ['设备绑定'] };
+const pages: IndexedPage[] = [
+  { title: '设备绑定失败', keywords: 'bind 绑定', headings: ['', '错误码 1003'], body: '调用 XYIoT.init 后绑定设备，失败时返回 1003。𠀀字也算。' },
+  { title: 'getDeviceList', keywords: '', headings: [''], body: '列出账号下的全部设备：getDeviceList() 返回数组。' },
+  { title: '空页', keywords: '', headings: [], body: '' },
+];
+const expected = (list: IndexedPage[]) => list.map((page) => countTerms(page, options));
+const tableFile = (dir: string) => {
+  const folder = path.join(dir, 'search-terms');
+  const files = readdirSync(folder).filter((name) => name.endsWith('.bin'));
+  assert.equal(files.length, 1, 'one table');
+  return path.join(folder, files[0]);
+};
+
+test('pages whose text is unchanged take their terms from the last build, an edited page is tokenised again, and the counts equal tokenising every page', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'page-terms-'));
+  try {
+    const first = countPageTerms(pages, options, dir);
+    assert.equal(first.tokenised, pages.length, 'an empty cache tokenises every page');
+    assert.deepEqual(first.counted, expected(pages));
+    const second = countPageTerms(pages, options, dir);
+    assert.equal(second.tokenised, 0, 'every page from the table');
+    assert.deepEqual(second.counted, expected(pages));
+    const edited = [pages[0], { ...pages[1], body: pages[1].body + '新增一句：设备绑定。' }, pages[2]];
+    const third = countPageTerms(edited, options, dir);
+    assert.equal(third.tokenised, 1, 'only the edited page');
+    assert.deepEqual(third.counted, expected(edited));
+    assert.equal(countPageTerms(edited, { dictionary: [] }, dir).tokenised, edited.length, 'other tokenizer options are another table');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a corrupted or truncated table is detected, every page tokenised again and the table rewritten, never used', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'page-terms-'));
+  try {
+    countPageTerms(pages, options, dir);
+    const file = tableFile(dir);
+    const intact = readFileSync(file);
+    const flipped = Buffer.from(intact);
+    flipped[flipped.length - 3] ^= 0x01;
+    writeFileSync(file, flipped);
+    const afterFlip = countPageTerms(pages, options, dir);
+    assert.equal(afterFlip.tokenised, pages.length, 'a flipped bit fails the checksum');
+    assert.deepEqual(afterFlip.counted, expected(pages));
+    assert.ok(readFileSync(file).equals(intact), 'and the table is written again as it was');
+    writeFileSync(file, intact.subarray(0, intact.length >> 1));
+    assert.equal(countPageTerms(pages, options, dir).tokenised, pages.length, 'a truncated table too');
+    assert.ok(readFileSync(file).equals(intact));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { siteFileUrl } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
-import { openParseCache } from './cache/parse-cache.js';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
 import { docsBaseOf, docsDirOf } from './config/schema.js';
@@ -128,7 +127,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Awaited after parsing; until then a failure must not count as unhandled.
   themePromise.catch(() => undefined);
 
-  const parsedDocs = await time('parse', () => parseStage({ content, routes, config, root, memory: cache, disk: options.cacheDir ? openParseCache(options.cacheDir) : undefined, threads: options.threads }));
+  const parsedDocs = await time('parse', () => parseStage({ content, routes, config, root, memory: cache, cacheDir: options.cacheDir, threads: options.threads }));
   pruneParsedDocs(cache, content);
   const parsed = parsedDocs.docs;
   progress({ stage: 'parse', done: parsed.length, total: parsed.length });

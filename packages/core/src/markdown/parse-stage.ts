@@ -1,6 +1,6 @@
 import fg from 'fast-glob';
 import path from 'node:path';
-import type { ParseCache } from '../cache/parse-cache.js';
+import { openParseCache } from '../cache/parse-cache.js';
 import { docsDirOf, type SiteConfig } from '../config/schema.js';
 import type { ContentSource, DocSource } from '../content/scan-content.js';
 import { hash } from '../hash.js';
@@ -23,8 +23,8 @@ export interface ParseStageOptions {
   /** The site's root folder, where MDX imports (partials, site components) are read from. */
   root: string;
   memory: ParsedDocMemory;
-  /** The persistent cache (`node_modules/.cache/docsgen`), when the build uses one. */
-  disk?: ParseCache;
+  /** The persistent cache folder (`node_modules/.cache/docsgen`), when the build uses one. */
+  cacheDir?: string;
   /** Parsing threads; by default one per core (up to four) on sites large enough to pay for starting them. */
   threads?: number;
 }
@@ -44,8 +44,9 @@ export interface ParsedDocs {
  * The Markdown stage: each doc is served from memory (`serve`), else from the disk cache, else parsed (on
  * worker threads for large sites); what was parsed goes back to both caches.
  */
-export async function parseStage({ content, routes, config, root, memory, disk, threads }: ParseStageOptions): Promise<ParsedDocs> {
-  const keyOf = docKeyer(config, routes, await importableFilesStamp(root, docsDirOf(config)));
+export async function parseStage({ content, routes, config, root, memory, cacheDir, threads }: ParseStageOptions): Promise<ParsedDocs> {
+  const disk = cacheDir ? openParseCache(cacheDir) : undefined;
+  const keyOf = docKeyer({ config, routes, importables: await importableFilesStamp(root, docsDirOf(config)), cacheDir });
   const keys = content.docs.map(keyOf);
   const keyByFile = new Map(content.docs.map((doc, i) => [doc.file, keys[i]]));
   const notInMemory = content.docs.map((_, i) => i).filter((i) => memory.parsed.get(content.docs[i].file)?.key !== keys[i]);
@@ -76,8 +77,8 @@ export function pruneParsedDocs(memory: ParsedDocMemory, content: ContentSource)
  * A doc's key covers everything its parse reads: the parser's own code (with every plugin and grammar it
  * bundles), the config, the doc's file, body, front matter, route and the routes its links resolve to.
  */
-function docKeyer(config: SiteConfig, routes: RouteTable, importables: string): (doc: DocSource) => string {
-  const shared = hash(bundleFingerprint('parse-worker') + '\0' + JSON.stringify(config) + '\0' + [...routes.routesByDocsPath].join('\n') + '\0' + importables);
+function docKeyer({ config, routes, importables, cacheDir }: { config: SiteConfig; routes: RouteTable; importables: string; cacheDir?: string }): (doc: DocSource) => string {
+  const shared = hash(bundleFingerprint('parse-worker', cacheDir) + '\0' + JSON.stringify(config) + '\0' + [...routes.routesByDocsPath].join('\n') + '\0' + importables);
   return (doc) => hash([shared, doc.file, doc.bodyLine, doc.route, JSON.stringify(doc.frontMatter), doc.body].join('\0'));
 }
 

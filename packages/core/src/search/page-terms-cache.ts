@@ -20,7 +20,7 @@ const KEY_BYTES = 20;
  */
 export function countPageTerms(pages: IndexedPage[], options: TokenizeOptions, cacheDir: string | undefined): { counted: PageTerms[]; tokenised: number } {
   if (!cacheDir) return { counted: pages.map((page) => countTerms(page, options)), tokenised: pages.length };
-  const entry = openBinaryEntry(cacheDir, 'search-terms', hash('page-terms\0' + bundleFingerprint('search-worker') + '\0' + JSON.stringify(options)));
+  const entry = openBinaryEntry(cacheDir, 'search-terms', hash('page-terms\0' + bundleFingerprint('search-worker', cacheDir) + '\0' + JSON.stringify(options)));
   const previous = decodeTable(entry.load());
   const keys = pages.map(pageKey);
   let fresh = 0;

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
-import { appendFile, link, mkdir, readFile, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, link, mkdir, readFile, readdir, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
@@ -191,6 +191,32 @@ test('the search index built from cached page terms after an edit equals a cold 
   await rm(site.file('cached'), { recursive: true });
   assertSameFiles((await cachedBuild()).files, cold, 'after a corruption, from a cold build');
   assert.ok((await readFile(table)).equals(edited), 'the corrupted table is written again as it was');
+});
+
+test('entries a build did not use are pruned once an hour old; recent ones (a concurrent build\'s) and temporary files stay', async () => {
+  await freshCache();
+  await site.edit('content/docs/guide/features.md', (text) => text + '\n修剪缓存之前的一段。\n');
+  const first = await cachedBuild();
+  assert.equal((await cacheEntries()).length, first.stats.docs + 1, 'the edited doc\'s previous entry is younger than an hour: kept');
+  const hoursAgo = new Date(Date.now() - 2 * 3600_000);
+  for (const file of [...(await cacheEntries()), ...(await cacheEntries('render'))]) await utimes(file, hoursAgo, hoursAgo);
+  // What another build sharing the folder has just written, and a write in progress.
+  const othersEntry = path.join(cacheDir(), 'parse', 'ab', 'ab'.padEnd(40, '0') + '.json');
+  const inProgress = path.join(cacheDir(), 'render', 'ab', 'ab'.padEnd(40, '1') + '.json.123.x.tmp');
+  await mkdir(path.dirname(othersEntry), { recursive: true });
+  await mkdir(path.dirname(inProgress), { recursive: true });
+  await writeFile(othersEntry, 'x');
+  await writeFile(inProgress, 'x');
+  await site.edit('content/docs/guide/features.md', (text) => text.replace('\n修剪缓存之前的一段。\n', '\n修剪缓存之后的一段。\n'));
+  const cold = await coldBuild();
+  const pruned = await cachedBuild();
+  assertSameFiles(pruned.files, cold, 'from a cold build');
+  const parseEntries = await cacheEntries();
+  assert.equal(parseEntries.length, pruned.stats.docs + 1, 'one parse entry per doc (the edited doc\'s two earlier ones gone), plus the recent one of another build');
+  assert.ok(parseEntries.includes(othersEntry), 'a recent entry this build did not use stays');
+  assert.equal((await cacheEntries('render')).filter((file) => file.endsWith('.json')).length, pruned.stats.pages, 'one render entry per page, the edited page\'s earlier ones gone');
+  assert.ok((await cacheEntries('render')).includes(inProgress), 'a temporary file is never touched');
+  assertSameFiles((await cachedBuild()).files, cold, 'a build after pruning, from a cold build');
 });
 
 /** The inode of a file of the cached build's output: the same inode after a rebuild means the file was carried over, not written. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { siteFileUrl } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
+import { pruneCache } from './cache/prune-cache.js';
 import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
 import { docsBaseOf, docsDirOf } from './config/schema.js';
@@ -183,7 +184,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const configFile = path.relative(root, loaded.configFile);
     const categoryPagesFrom = config.sidebar ? configFile : docsDirOf(config);
     const pages = [...pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl }), ...generatedIndexPages({ sidebar, sourceFile: categoryPagesFrom, baseUrl: config.baseUrl, descriptions: cardDescriptionsByHref(parsed, sidebar) })];
-    const { records, renderedCount } = await time('render', () =>
+    const { records, renderedCount, keys: pageKeys } = await time('render', () =>
       renderStage({
         pages,
         context,
@@ -241,6 +242,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await sink.keep(indexFiles);
       await sink.commit();
       await parsedDocs.stored;
+      if (options.cacheDir) pruneCache(options.cacheDir, { parse: parsedDocs.keyByFile.values(), render: pageKeys });
     });
     return {
       loaded,

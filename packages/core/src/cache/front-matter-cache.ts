@@ -3,6 +3,7 @@ import { readFrontMatter, type FrontMatter, type SplitMarkdown } from '../conten
 import { hash } from '../hash.js';
 import { bundleFingerprint } from '../worker-file.js';
 import { openEntryStore } from './entry-store.js';
+import { pruneOthers } from './prune-cache.js';
 
 /**
  * The front matter of every doc as the last build read it, by a hash of the file's bytes: reading YAML is most of the
@@ -44,7 +45,10 @@ export async function loadFrontMatterCache(cacheDir: string): Promise<FrontMatte
       return split;
     },
     async save() {
-      if (changed || Object.keys(previous).length !== Object.keys(next).length) await store.store([[key, next]]);
+      if (changed || Object.keys(previous).length !== Object.keys(next).length) {
+        await store.store([[key, next]]);
+        pruneOthers(cacheDir, 'front-matter', key);
+      }
     },
   };
 }

@@ -83,7 +83,7 @@ export interface RenderStageOptions {
  * Hands every page's files to the sink: unchanged pages from memory (`serve`) or the disk cache, the others
  * rendered (render-pool.ts); what was rendered goes back to the caches.
  */
-export async function renderStage(options: RenderStageOptions): Promise<{ records: PageRecord[]; renderedCount: number }> {
+export async function renderStage(options: RenderStageOptions): Promise<{ records: PageRecord[]; renderedCount: number; keys: string[] }> {
   const { pages, memory, cacheDir, sink, baseUrl } = options;
   const keys = pages.map(pageKeyer(options));
   const disk = cacheDir ? openRenderCache(cacheDir) : undefined;
@@ -123,7 +123,7 @@ export async function renderStage(options: RenderStageOptions): Promise<{ record
     const files = new Set(pages.map((page) => page.file));
     for (const file of memory.keys()) if (!files.has(file)) memory.delete(file);
   }
-  return { records, renderedCount: stale.length };
+  return { records, renderedCount: stale.length, keys };
 }
 
 /**

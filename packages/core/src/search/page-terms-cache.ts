@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TokenizeOptions } from '@docsgen/shared';
 import { openBinaryEntry } from '../cache/entry-store.js';
+import { pruneOthers } from '../cache/prune-cache.js';
 import { hash } from '../hash.js';
 import { bundleFingerprint } from '../worker-file.js';
 import { countTerms, type IndexedPage, type PageTerms } from './invert-pages.js';
@@ -20,7 +21,8 @@ const KEY_BYTES = 20;
  */
 export function countPageTerms(pages: IndexedPage[], options: TokenizeOptions, cacheDir: string | undefined): { counted: PageTerms[]; tokenised: number } {
   if (!cacheDir) return { counted: pages.map((page) => countTerms(page, options)), tokenised: pages.length };
-  const entry = openBinaryEntry(cacheDir, 'search-terms', hash('page-terms\0' + bundleFingerprint('search-worker', cacheDir) + '\0' + JSON.stringify(options)));
+  const key = hash('page-terms\0' + bundleFingerprint('search-worker', cacheDir) + '\0' + JSON.stringify(options));
+  const entry = openBinaryEntry(cacheDir, 'search-terms', key);
   const previous = decodeTable(entry.load());
   const keys = pages.map(pageKey);
   let fresh = 0;
@@ -31,7 +33,10 @@ export function countPageTerms(pages: IndexedPage[], options: TokenizeOptions, c
     return countTerms(page, options);
   });
   const table = fresh > 0 || previous.size !== new Set(keys).size ? encodeTable(keys, counted) : undefined;
-  if (table) entry.store(table);
+  if (table) {
+    entry.store(table);
+    pruneOthers(cacheDir, 'search-terms', key);
+  }
   return { counted, tokenised: fresh };
 }
 

@@ -1,0 +1,66 @@
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Entries younger than this are kept even when this build did not use them: another build sharing the folder (a CI
+ * job on another branch) may have just written them for its next run. An unused entry older than this goes.
+ */
+export const PRUNE_GRACE_MS = 60 * 60 * 1000;
+
+/** An entry's file name: its key (a SHA-1) and the extension of its store; temporary files of writes in progress never match. */
+const ENTRY_NAME = /^([0-9a-f]{40})\.(json|bin)$/;
+
+export interface UsedEntries {
+  /** Content keys of the docs of this build (parse entries). */
+  parse: Iterable<string>;
+  /** Page keys of this build (render entries), carried pages included. */
+  render: Iterable<string>;
+}
+
+/**
+ * After a successful build, removes the parse and render entries it did not use (a doc edited, a page whose sidebar
+ * changed, every entry of an older docsgen or config): without this, a 10,000-page site's cache grew by 1 GB with each
+ * code change. An entry removed under a concurrent build is only a miss for it (it parses or renders again), never a
+ * wrong result; entries written in the last hour stay, for builds that share the folder. Returns how many went.
+ */
+export function pruneCache(cacheDir: string, used: UsedEntries, now = Date.now()): number {
+  return pruneKind(path.join(cacheDir, 'parse'), new Set(used.parse), now) + pruneKind(path.join(cacheDir, 'render'), new Set(used.render), now);
+}
+
+/** The entries of a one-entry kind (front matter, search terms) other than `key`, once a new one was written. */
+export function pruneOthers(cacheDir: string, kind: string, key: string, now = Date.now()): number {
+  const folder = path.join(cacheDir, kind);
+  return pruneFolder(folder, new Set([key]), now) + pruneKind(folder, new Set([key]), now);
+}
+
+/** `<kind>/<first two characters of the key>/<key>.json`. */
+function pruneKind(folder: string, keep: Set<string>, now: number): number {
+  let removed = 0;
+  for (const prefix of listNames(folder)) if (/^[0-9a-f]{2}$/.test(prefix)) removed += pruneFolder(path.join(folder, prefix), keep, now);
+  return removed;
+}
+
+function pruneFolder(folder: string, keep: Set<string>, now: number): number {
+  let removed = 0;
+  for (const name of listNames(folder)) {
+    const key = ENTRY_NAME.exec(name)?.[1];
+    if (key === undefined || keep.has(key)) continue;
+    const file = path.join(folder, name);
+    try {
+      if (now - statSync(file).mtimeMs < PRUNE_GRACE_MS) continue;
+      rmSync(file, { force: true });
+      removed++;
+    } catch {
+      // Gone already (another build pruned it).
+    }
+  }
+  return removed;
+}
+
+function listNames(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,35 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pruneOthers, PRUNE_GRACE_MS } from '../../../packages/core/src/cache/prune-cache.js';
+
+const key = (digit: string) => digit.repeat(40);
+
+test('a one-entry kind keeps its current entry and the recent ones, and drops the others once old enough', async () => {
+  const cacheDir = await mkdtemp(path.join(tmpdir(), 'prune-'));
+  try {
+    const old = new Date(Date.now() - 2 * PRUNE_GRACE_MS);
+    const write = (file: string, aged: boolean) => {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, 'x');
+      if (aged) utimesSync(file, old, old);
+      return file;
+    };
+    // Flat (search-terms/<key>.bin) and by prefix (front-matter/<xx>/<key>.json).
+    const current = write(path.join(cacheDir, 'search-terms', key('a') + '.bin'), true);
+    const stale = write(path.join(cacheDir, 'search-terms', key('b') + '.bin'), true);
+    const recent = write(path.join(cacheDir, 'search-terms', key('c') + '.bin'), false);
+    const temporary = write(path.join(cacheDir, 'search-terms', key('d') + '.bin.77.x.tmp'), true);
+    assert.equal(pruneOthers(cacheDir, 'search-terms', key('a')), 1);
+    assert.deepEqual([current, stale, recent, temporary].map((file) => existsSync(file)), [true, false, true, true]);
+    const nested = write(path.join(cacheDir, 'front-matter', 'ee', key('e') + '.json'), true);
+    const kept = write(path.join(cacheDir, 'front-matter', 'ff', key('f') + '.json'), true);
+    assert.equal(pruneOthers(cacheDir, 'front-matter', key('f')), 1);
+    assert.deepEqual([nested, kept].map((file) => existsSync(file)), [false, true]);
+  } finally {
+    await rm(cacheDir, { recursive: true, force: true });
+  }
+});

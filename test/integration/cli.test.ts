@@ -32,9 +32,10 @@ test('build keeps its cache in node_modules/.cache/docsgen, elsewhere with --cac
   assert.equal(docsgen('build', '--out', 'cached', '--no-cache').status, 0);
   assert.ok(!existsSync(defaultCache), '--no-cache writes no cache');
   assert.equal(docsgen('build', '--out', 'cached').status, 0);
-  assert.deepEqual(readdirSync(defaultCache).sort(), ['output', 'parse', 'render']);
+  const kinds = ['fingerprints', 'front-matter', 'output', 'parse', 'render', 'search-terms'];
+  assert.deepEqual(readdirSync(defaultCache).sort(), kinds);
   assert.equal(docsgen('build', '--out', 'cached', '--cache-dir', 'ci-cache').status, 0);
-  assert.deepEqual(readdirSync(site.file('ci-cache')).sort(), ['output', 'parse', 'render']);
+  assert.deepEqual(readdirSync(site.file('ci-cache')).sort(), kinds);
   const rebuilt = docsgen('build', '--out', 'cached', '--cache-dir', 'ci-cache');
   assert.equal(rebuilt.status, 0, rebuilt.stderr);
   assert.equal(docsgen('build', '--out', 'cached', '--threads', '0').status, 1, '--threads takes a whole number from 1');

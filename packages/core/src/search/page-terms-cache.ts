@@ -62,11 +62,16 @@ function encodeTable(keys: string[], pages: PageTerms[]): Buffer | undefined {
   const text = Buffer.from(joined);
   // A term with a lone surrogate would not come back from UTF-8 as it was (none does: the text was decoded strictly).
   if (text.toString('utf8') !== joined) return undefined;
-  // Every number is below 2^32, so at most 5 bytes: one buffer, written in plain loops (millions of numbers at 10,000 pages).
-  let numbers = 3 + terms.length;
-  for (const page of pages) numbers += 1 + FIELD_COUNT + page.terms.length * (1 + FIELD_COUNT);
-  const out = Buffer.allocUnsafe(numbers * 5 + text.length + pages.length * KEY_BYTES);
+  // Every number is below 2^32, so at most 5 bytes; most take one. The buffer grows a page at a time (to the page's
+  // worst case), so the loops that write millions of numbers at 10,000 pages check no bounds.
+  let out = Buffer.allocUnsafe(5 * (3 + terms.length) + text.length + 2 * (1 << 20));
   let at = 0;
+  const room = (bytes: number) => {
+    if (at + bytes <= out.length) return;
+    const larger = Buffer.allocUnsafe(Math.max(out.length * 2, at + bytes));
+    out.copy(larger, 0, 0, at);
+    out = larger;
+  };
   const write = (value: number) => {
     while (value >= 0x80) {
       out[at++] = (value & 0x7f) | 0x80;
@@ -80,6 +85,7 @@ function encodeTable(keys: string[], pages: PageTerms[]): Buffer | undefined {
   at += text.copy(out, at);
   write(pages.length);
   pages.forEach((page, p) => {
+    room(KEY_BYTES + 5 * (1 + FIELD_COUNT + page.terms.length * (1 + FIELD_COUNT)));
     at += out.write(keys[p], at, 'hex');
     for (const length of page.lengths) write(length);
     write(page.terms.length);

@@ -212,9 +212,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       sitemapFile(records, origin),
       robotsFile(config, origin),
     ];
-    // Into the staging folder while the search index is still being built on its worker (large sites).
+    // Written while the search index is still being built alongside (search-stage.ts); the site data names the index.
     await time('write', () => sink.keep(otherFiles));
-    // Built alongside the pages (search-stage.ts); the site data names it.
     const search = await time('search', searchIndex);
     site.searchIndexUrl = search.url;
     const indexFiles: OutputFile[] = [{ path: SITE_DATA_FILE, contents: JSON.stringify({ site, sidebar: sidebar.items }) }, ...search.files];

@@ -6,7 +6,7 @@ import { summarize, type Summary } from './stats.js';
 
 export interface WorkerTimes {
   /**
-   * A query posted to a worker that has opened the index (meta.json and pages.json, as focusing the box does)
+   * A query posted to a worker that has opened the index (the meta file and the titles, as focusing the box does)
    * and fetched nothing else: its shards and page files fetched over HTTP (browser cache off), parsed, matched,
    * ranked, excerpted, posted back. Wall time from posting to the last reply (every result complete with its
    * heading and excerpt), and the CPU time the worker thread spent.
@@ -43,8 +43,8 @@ interface TraceEvent {
 export async function workerTimes(siteDir: string, baseUrl: string, queries: readonly string[]): Promise<WorkerTimes> {
   const assets = path.join(siteDir, 'assets');
   const workerFile = (await readdir(assets)).find((name) => /^search-worker\..+\.js$/.test(name));
-  const [hash] = await readdir(path.join(assets, 'search'));
-  if (!workerFile || !hash) throw new Error(`no search worker or index in ${assets}`);
+  const metaFile = (await readdir(path.join(assets, 'search'))).find((name) => name.startsWith('meta.'));
+  if (!workerFile || !metaFile) throw new Error(`no search worker or index in ${assets}`);
   const server = await startStaticServer(siteDir, baseUrl);
   const browser = await launchBrowser();
   try {
@@ -52,7 +52,7 @@ export async function workerTimes(siteDir: string, baseUrl: string, queries: rea
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await page.goto(server.url + 'robots.txt');
-    const urls = { workerUrl: `${baseUrl}assets/${workerFile}`, indexUrl: `${baseUrl}assets/search/${hash}/meta.json` };
+    const urls = { workerUrl: `${baseUrl}assets/${workerFile}`, indexUrl: `${baseUrl}assets/search/${metaFile}` };
     // One request to the worker in window.__worker; resolves with its wall time to the first reply and to the
     // last. No named functions: tsx would wrap them in a helper the page lacks.
     const ask = (id: number, query: string) =>
@@ -98,7 +98,7 @@ export async function workerTimes(siteDir: string, baseUrl: string, queries: rea
       await page.evaluate(({ workerUrl }) => {
         (window as unknown as { __worker: Worker }).__worker = new Worker(workerUrl, { type: 'module' });
       }, urls);
-      // Loading the worker's script is not a query's time; an empty query opens the index (meta.json, pages.json), as focusing the box does.
+      // Loading the worker's script is not a query's time; an empty query opens the index (the meta file, the titles), as focusing the box does.
       await ask(0, '');
       const once = await traced(1, query);
       first.push(once.wall);

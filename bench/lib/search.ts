@@ -7,7 +7,7 @@ import { OBJECTS, TOPICS, VERBS } from '../corpus.js';
 import { summarize, type Summary } from './stats.js';
 
 export interface SearchFigures {
-  /** The index folder, assets/search/<hash>/. */
+  /** The index folder, assets/search/. */
   dir: string;
   files: number;
   raw: number;
@@ -17,7 +17,7 @@ export interface SearchFigures {
   postingsGzip: number;
   /** The page files p<n>.json: titles, headings and excerpts, what the results show. */
   pageFilesGzip: number;
-  /** Bytes (gzip) a first query transfers: meta.json and pages.json (fetched on focus), its shards and the page files of the 8 results a dropdown shows. */
+  /** Bytes (gzip) a first query transfers: the meta file and the titles (fetched on focus), its shards and the page files of the 8 results a dropdown shows. */
   firstQuery: Summary;
   /** Bytes a second, different query transfers after the first one (only shards and page files not fetched yet). */
   secondQuery: Summary;
@@ -26,7 +26,7 @@ export interface SearchFigures {
   matching: number;
   /**
    * Wall time of each query as the first one of a fresh engine (its files already read from disk but not
-   * parsed): parsing meta.json, its shards and its page files, matching, ranking, excerpts. What the worker
+   * parsed): parsing the meta file, its shards and its page files, matching, ranking, excerpts. What the worker
    * does for a first query, less the network.
    */
   cold: Summary;
@@ -64,12 +64,12 @@ const QUERIES = BENCH_QUERIES;
  * static host serves it), and query time through the theme's own engine (the code the search worker runs).
  */
 export async function searchFigures(siteDir: string): Promise<SearchFigures | undefined> {
-  const root = path.join(siteDir, 'assets', 'search');
-  const [hash] = await readdir(root).catch(() => [] as string[]);
-  if (!hash) return undefined;
-  const dir = path.join(root, hash);
+  const dir = path.join(siteDir, 'assets', 'search');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const metaFile = names.find((name) => name.startsWith('meta.'));
+  if (!metaFile) return undefined;
   const texts = new Map<string, string>();
-  for (const name of await readdir(dir)) texts.set(name, await readFile(path.join(dir, name), 'utf8'));
+  for (const name of names) texts.set(name, await readFile(path.join(dir, name), 'utf8'));
   const gzipped = new Map([...texts].map(([name, text]) => [name, gzipSync(text, { level: 9 }).length]));
   const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
   const engine = () => {
@@ -77,7 +77,7 @@ export async function searchFigures(siteDir: string): Promise<SearchFigures | un
     const search = createSearchEngine(async (name) => {
       requested.push(name);
       return JSON.parse(texts.get(name)!) as unknown;
-    });
+    }, metaFile);
     return { search, requested };
   };
   const bytes = (names: string[]) => sum(names.map((name) => gzipped.get(name)!));
@@ -109,9 +109,9 @@ export async function searchFigures(siteDir: string): Promise<SearchFigures | un
     files: texts.size,
     raw: sum([...texts.values()].map((text) => Buffer.byteLength(text))),
     gzip: sum(gzipped.values()),
-    metaGzip: gzipped.get('meta.json')!,
-    postingsGzip: sum([...gzipped].filter(([name]) => name.startsWith('t')).map(([, bytes]) => bytes)),
-    pageFilesGzip: sum([...gzipped].filter(([name]) => name.startsWith('p')).map(([, bytes]) => bytes)),
+    metaGzip: gzipped.get(metaFile)!,
+    postingsGzip: sum([...gzipped].filter(([name]) => name.startsWith('t.')).map(([, bytes]) => bytes)),
+    pageFilesGzip: sum([...gzipped].filter(([name]) => name.startsWith('p.') || name.startsWith('titles.')).map(([, bytes]) => bytes)),
     firstQuery: summarize(first),
     secondQuery: summarize(second),
     queries: QUERIES.length,

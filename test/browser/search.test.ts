@@ -14,7 +14,7 @@ let server: StaticServer;
 let browser: Browser;
 let indexRequests = 0;
 let indexLoaded = 0;
-/** While true, every request for the index's meta.json fails, as on a dropped connection. */
+/** While true, every request for the index's meta file fails, as on a dropped connection. */
 let indexUnreachable = false;
 
 before(async () => {
@@ -33,7 +33,7 @@ async function openPage() {
   const page = await browser.newPage();
   indexRequests = 0;
   indexLoaded = 0;
-  await page.route('**/assets/search/*/meta.json', async (route) => {
+  await page.route('**/assets/search/meta.*.json', async (route) => {
     indexRequests++;
     if (indexUnreachable) await route.abort();
     else {
@@ -134,12 +134,12 @@ test('the dropdown links to the full results page', async () => {
   await page.close();
 });
 
-/** Holds every page file (p<n>.json: headings and excerpts) of the index until `release` is called. */
+/** Holds every page file (p.<hash>.json: headings and excerpts) of the index until `release` is called. */
 async function holdPageFiles(page: Page): Promise<{ held: () => number; release: () => void }> {
   let held = 0;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/search\/[^/]+\/p\d+\.json$/, async (route) => {
+  await page.route(/\/assets\/search\/p\.[0-9a-f]+\.json$/, async (route) => {
     held++;
     await released;
     await route.continue();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SearchMeta } from '@docsgen/shared';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../packages/core/src/config/load-config.js';
 import { scanContent } from '../../packages/core/src/content/scan-content.js';
@@ -37,5 +38,8 @@ export function memoryIndex(result: { url?: string; files: { path: string; conte
     if (text === undefined) throw new Error(`no ${name} in the search index`);
     return JSON.parse(text) as unknown;
   };
-  return { read, files, requested };
+  /** The meta file's name (`meta.<hash>.json`), which the build's URL of the index names, and what it holds. */
+  const metaFile = result.url ? result.url.slice(result.url.lastIndexOf('/') + 1) : '';
+  const meta = JSON.parse(files.get(metaFile) ?? 'null') as SearchMeta;
+  return { read, files, requested, metaFile, meta };
 }

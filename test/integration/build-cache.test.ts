@@ -238,6 +238,21 @@ test('a rebuild links unchanged files from the previous output and writes the ed
   assert.equal(warm.stats.files, cold.size - 1, 'carried files count as output files (all but the marker)');
 });
 
+test('after an edit the search index\'s unchanged files are carried over, the changed ones written under new names', async () => {
+  await freshCache();
+  const searchFiles = async () => new Map(await Promise.all((await readdir(site.file('cached/assets/search'))).map(async (name) => [name, await inode(`assets/search/${name}`)] as const)));
+  const before = await searchFiles();
+  await site.edit('content/docs/guide/features.md', (text) => text + '\n搜索文件按内容命名：一段新的文字。\n');
+  const cold = await coldBuild();
+  const warm = await cachedBuild();
+  assertSameFiles(warm.files, cold, 'from a cold build');
+  const after = await searchFiles();
+  const kept = [...after].filter(([name, ino]) => before.get(name) === ino);
+  assert.ok(kept.length > 0, 'files the edit did not change keep their inode (carried over)');
+  assert.ok([...after.keys()].some((name) => name.startsWith('meta.') && !before.has(name)), 'the meta file, which names the changed files, is new');
+  assert.ok(kept.every(([name]) => !name.startsWith('meta.')));
+});
+
 test('a file of the previous output that was edited, replaced, deleted or turned into a link is written again, never carried over', async () => {
   await freshCache();
   const cold = await coldBuild();

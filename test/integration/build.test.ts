@@ -34,9 +34,9 @@ test('every route is a folder with index.html under the output root, which is /d
 });
 
 test('the search index names each page\'s section by its sidebar category label', async () => {
-  const files = (await written()).filter((name) => /^assets\/search\/[0-9a-f]{10}\/(meta|pages|t\d+|p\d+)\.json$/.test(name));
-  assert.ok(files.some((name) => name.endsWith('/meta.json')), 'the search index is written');
-  const titles = files.find((name) => name.endsWith('/pages.json'));
+  const files = (await written()).filter((name) => /^assets\/search\/(meta|titles|t|p)\.[0-9a-f]{12}\.json$/.test(name));
+  assert.ok(files.some((name) => name.startsWith('assets/search/meta.')), 'the search index is written');
+  const titles = files.find((name) => name.startsWith('assets/search/titles.'));
   const { labels, pages } = JSON.parse(await readFile(path.join(out(), titles!), 'utf8')) as SearchPageTitles;
   const features = pages.find(([route]) => route === '/docscenter/docs/guide/features/');
   assert.equal(features && labels[features[2]], '使用指南', 'the label of guide/_category_.json, not the title of guide/index.md (指南)');

@@ -1,7 +1,7 @@
 /**
  * The search engine (it runs in the search worker; tests and the benchmark run it in node): reads the
- * sharded index through `read`, fetching meta.json and pages.json (the titles) once, then per query only
- * the shards of its terms not fetched yet, and the page files of the results it shows.
+ * sharded index through `read`, fetching the meta file and the titles once, then per query only the shards
+ * of its terms not fetched yet, and the page files of the results it shows.
  */
 import { SEARCH_INDEX_VERSION, tokenize, type SearchMeta, type SearchPageFile, type SearchPageSections, type SearchPageTitles } from '@docsgen/shared';
 import { matchPages, typoShards, unitTerms } from './search/match-pages.js';
@@ -53,7 +53,7 @@ export interface SearchEngine {
   search(query: string, options?: SearchOptions): Promise<SearchResults>;
 }
 
-/** Reads one file of the index folder (meta.json, pages.json, t<n>.json, p<n>.json) as parsed JSON. */
+/** Reads one file of the index folder (the meta file, and the titles, shards and page files it names) as parsed JSON. */
 export type ReadIndexFile = (name: string) => Promise<unknown>;
 
 const EXCERPT_CHARS = 90;
@@ -61,40 +61,41 @@ const EXCERPT_CHARS = 90;
 interface OpenIndex {
   meta: SearchMeta;
   store: TermStore;
-  /** Fetched beside meta.json; a query waits for it only once it knows its results. */
+  /** Fetched beside the meta file; a query waits for it only once it knows its results. */
   titles: Promise<SearchPageTitles>;
 }
 
 /**
- * An engine over the index that `read` serves; nothing is fetched until the first query. An empty query
- * opens the index: it fetches meta.json and the titles (as focusing the search box does), and finds nothing.
+ * An engine over the index that `read` serves, whose meta file is `metaFile` (`meta.<hash>.json`); nothing is fetched
+ * until the first query. An empty query opens the index: it fetches the meta file and the titles (as focusing the
+ * search box does), and finds nothing.
  */
-export function createSearchEngine(read: ReadIndexFile): SearchEngine {
+export function createSearchEngine(read: ReadIndexFile, metaFile: string): SearchEngine {
   let opened: Promise<OpenIndex> | undefined;
   const forget = (error: unknown) => {
     opened = undefined;
     throw error;
   };
   const open = () =>
-    (opened ??= (read('meta.json') as Promise<SearchMeta>)
+    (opened ??= (read(metaFile) as Promise<SearchMeta>)
       .then((meta) => {
         if (meta.version !== SEARCH_INDEX_VERSION) throw new Error(`unsupported search index version ${String(meta.version)}`);
-        const titles = (read('pages.json') as Promise<SearchPageTitles>).catch(forget);
+        const titles = (read(meta.files.titles) as Promise<SearchPageTitles>).catch(forget);
         // Awaited by every query, which reports a failure; not an unhandled rejection meanwhile.
         titles.catch(() => undefined);
-        return { meta, store: new TermStore(meta.shardStarts, read, meta.pageCount), titles };
+        return { meta, store: new TermStore(meta.shardStarts, meta.files.shards, read, meta.pageCount), titles };
       })
       .catch(forget));
   const pageFiles = new Map<number, Promise<SearchPageFile>>();
-  const pageSections = async (page: number, pagesPerFile: number): Promise<SearchPageSections> => {
-    const file = Math.floor(page / pagesPerFile);
+  const pageSections = async (page: number, meta: SearchMeta): Promise<SearchPageSections> => {
+    const file = Math.floor(page / meta.pagesPerFile);
     let pending = pageFiles.get(file);
     if (!pending) {
-      pending = read(`p${file}.json`) as Promise<SearchPageFile>;
+      pending = read(meta.files.pages[file]) as Promise<SearchPageFile>;
       pending.catch(() => pageFiles.delete(file));
       pageFiles.set(file, pending);
     }
-    return (await pending)[page % pagesPerFile];
+    return (await pending)[page % meta.pagesPerFile];
   };
 
   return {
@@ -125,7 +126,7 @@ export function createSearchEngine(read: ReadIndexFile): SearchEngine {
       if (hits.length) onPartial?.(results());
       await Promise.all(
         shown.map(async (match, i) => {
-          const sections = await pageSections(match.page, meta.pagesPerFile);
+          const sections = await pageSections(match.page, meta);
           hits[i] = withSection(hits[i], sections[bestSection(sections, terms, meta.dictionary, needles)], needles);
           onPartial?.(results());
         }),

@@ -1,6 +1,6 @@
 import type { SearchResults } from './search-engine.js';
 
-/** A query for the search worker; an empty query only opens the index (fetches meta.json and pages.json). */
+/** A query for the search worker; an empty query only opens the index (fetches the meta file and the titles). */
 export interface WorkerRequest {
   id: number;
   indexUrl: string;

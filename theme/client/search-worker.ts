@@ -1,6 +1,6 @@
 /**
  * The search worker: runs the engine off the main thread, so typing never waits for a query. It fetches
- * the index itself (meta.json and pages.json, then only the shards and page files each query needs) and
+ * the index itself (the meta file and the titles, then only the shards and page files each query needs) and
  * posts results back as they fill in: titled at once, then with each one's heading and excerpt.
  */
 import { createSearchEngine, type SearchEngine } from './search-engine.js';
@@ -15,7 +15,7 @@ function engineFor(indexUrl: string): SearchEngine {
       const response = await fetch(new URL(name, new URL(indexUrl, self.location.href)), { credentials: 'same-origin' });
       if (!response.ok) throw new Error(`HTTP ${response.status} for ${name}`);
       return response.json() as Promise<unknown>;
-    });
+    }, indexUrl.slice(indexUrl.lastIndexOf('/') + 1));
     engines.set(indexUrl, engine);
   }
   return engine;

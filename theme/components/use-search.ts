@@ -31,7 +31,7 @@ export function useSearch(query: string, { active, limit }: { active: boolean; l
     const { searchIndexUrl: indexUrl, searchWorkerUrl: workerUrl } = site;
     if (!active || !indexUrl || !workerUrl) return;
     setStatus((current) => (current === 'ready' && trimmed ? 'ready' : 'loading'));
-    // An empty query only opens the index, so the first real one does not wait for meta.json.
+    // An empty query only opens the index, so the first real one does not wait for the meta file.
     return searchInWorker(
       { workerUrl, indexUrl, query: trimmed, limit },
       {

@@ -22,7 +22,7 @@ import { holdHeapGrowthFor } from './memory.js';
 import type { PageRecord, RenderContext } from './render/render-pages.js';
 import { pagesToRender, renderStage, type RenderedPageMemory } from './render/render-stage.js';
 import { buildSearchIndex } from './search/build-search-index.js';
-import { startSearchIndex } from './search/search-stage.js';
+import { inFolder, startSearchIndex } from './search/search-stage.js';
 import { buildDocPages, cardDescriptionsByHref } from './site/build-pages.js';
 import { buildRoutes } from './site/build-routes.js';
 import { buildSidebar } from './site/build-sidebar.js';
@@ -158,7 +158,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const searchInput = { docs: parsed, baseUrl: config.baseUrl, categoryLabels, ...config.search, cacheDir: options.cacheDir };
   const searchIndex = dev ? async () => ({ url: config.baseUrl + DEV_SEARCH_INDEX + 'meta.json', files: [] }) : startSearchIndex(searchInput);
   const devSearchIndex = dev
-    ? () => buildSearchIndex(searchInput).files.map((file) => ({ ...file, path: DEV_SEARCH_INDEX + file.path.slice(file.path.lastIndexOf('/') + 1) }))
+    ? () => inFolder(buildSearchIndex(searchInput), DEV_SEARCH_INDEX)
     : undefined;
   const { site, themeLinks } = toThemeSite(config, routes.routeById, dev);
   site.searchWorkerUrl = client.searchWorkerUrl;

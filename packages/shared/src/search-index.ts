@@ -1,19 +1,30 @@
 /**
- * The sharded search index the build writes under assets/search/<hash>/ and the browser reads piece by
- * piece: a small meta file and the list of page titles (both fetched when the search box is focused), term
- * shards (a query fetches only the shards of its own terms) and files of a few pages each with their
- * sections' headings and first words (fetched only for the results shown).
+ * The sharded search index the build writes under assets/search/ and the browser reads piece by piece: a small
+ * meta file and the list of page titles (both fetched when the search box is focused), term shards (a query fetches
+ * only the shards of its own terms) and files of a few pages each with their sections' headings and first words
+ * (fetched only for the results shown). Every file is named by a hash of its contents (`t.<hash>.json`), the meta
+ * file naming the others: a rebuild after an edit keeps the files it did not change, and a browser never mixes
+ * files of two builds.
  */
 
-export const SEARCH_INDEX_VERSION = 6;
+export const SEARCH_INDEX_VERSION = 7;
 
-/** meta.json: everything a query needs before it knows which shards to fetch. */
+/** meta.<hash>.json: everything a query needs before it knows which shards to fetch. */
 export interface SearchMeta {
   version: typeof SEARCH_INDEX_VERSION;
+  /** The other files of the index, by name, in the meta file's folder. */
+  files: {
+    /** The page titles (SearchPageTitles). */
+    titles: string;
+    /** Term shard n (SearchShard). */
+    shards: string[];
+    /** Page file n (SearchPageFile). */
+    pages: string[];
+  };
   pageCount: number;
   /** First term of every shard after the first, sorted: a term lives in the last shard starting at or before it. */
   shardStarts: string[];
-  /** Pages per page file: page n is in p<floor(n / pagesPerFile)>.json. */
+  /** Pages per page file: page n is in page file floor(n / pagesPerFile). */
   pagesPerFile: number;
   /** Synonym groups from site.config.ts, applied to queries. */
   synonyms: string[][];
@@ -22,14 +33,14 @@ export interface SearchMeta {
 }
 
 /**
- * t<n>.json: the terms of one shard, sorted and front-coded in one string (`encodeTerms`), and in a second
+ * t.<hash>.json: the terms of one shard, sorted and front-coded in one string (`encodeTerms`), and in a second
  * string, separated by spaces, each term's postings (`encodePostings`): the pages holding it with its weight
  * there, the term's BM25 score in that page with title, keywords, headings and body boosted and summed.
  */
 export type SearchShard = [terms: string, postings: string];
 
 /**
- * pages.json: every page's route, title and top-level section label (an index into `labels`), so that a
+ * titles.<hash>.json: every page's route, title and top-level section label (an index into `labels`), so that a
  * query's results are shown as soon as its shards have arrived, before their page files.
  */
 export interface SearchPageTitles {
@@ -37,7 +48,7 @@ export interface SearchPageTitles {
   pages: [route: string, title: string, label: number][];
 }
 
-/** p<n>.json: the sections of pages n × pagesPerFile onwards, in page order. */
+/** p.<hash>.json, page file n: the sections of pages n × pagesPerFile onwards, in page order. */
 export type SearchPageFile = SearchPageSections[];
 
 /** A page's sections in order: heading id ('' for the intro), heading, the start of its text. */

@@ -11,7 +11,7 @@ function stringsOf(value: unknown): string[] {
 
 function excerptOf(text: string): string[] {
   const doc = { source: { id: 'a', route: '/a/', docsPath: 'a.md', frontMatter: {} }, title: '标题', description: '', sections: [{ text }] } as unknown as ParsedDoc;
-  const page = buildSearchIndex({ docs: [doc], baseUrl: '/', excerptLength: 10 }).files.find((file) => file.path.endsWith('/p0.json'))!;
+  const page = buildSearchIndex({ docs: [doc], baseUrl: '/', excerptLength: 10 }).files.find((file) => file.path.startsWith('assets/search/p.'))!;
   return stringsOf(JSON.parse(String(page.contents)));
 }
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ParsedDoc } from '../../../packages/core/src/markdown/parse-docs.js';
 import { buildSearchIndex } from '../../../packages/core/src/search/build-search-index.js';
-import type { SearchMeta, SearchPageTitles } from '../../../packages/shared/src/search-index.js';
+import type { SearchPageTitles } from '../../../packages/shared/src/search-index.js';
 import { createSearchEngine, type SearchResults } from '../../../theme/client/search-engine.js';
 import { minimumPairs, planQuery } from '../../../theme/client/search/query-plan.js';
 import { memoryIndex } from '../../helpers/search-docs.js';
@@ -28,7 +28,7 @@ const DOCS = [
 
 function engineOver(docs: ParsedDoc[], search: { synonyms?: string[][]; dictionary?: string[]; shardBytes?: number } = {}) {
   const index = memoryIndex(buildSearchIndex({ docs, baseUrl: '/', ...search }));
-  return { engine: createSearchEngine(index.read), index };
+  return { engine: createSearchEngine(index.read, index.metaFile), index };
 }
 
 const routes = (results: { hits: { route: string }[] }) => results.hits.map((hit) => hit.route);
@@ -99,18 +99,18 @@ test('dictionary words are indexed whole and asked for whole', async () => {
   assert.deepEqual(routes(await engine.search('联网配置')), ['/d/a/']);
 });
 
-test('a query fetches meta.json, the titles, its own shards and the shown pages; a second query only what it has not fetched', async () => {
+test('a query fetches the meta file, the titles, its own shards and the shown pages; a second query only what it has not fetched', async () => {
   const { engine, index } = engineOver(DOCS, { shardBytes: 400 });
-  const shards = [...index.files.keys()].filter((name) => name.startsWith('t'));
+  const shards = index.meta.files.shards;
   assert.ok(shards.length > 10, `${shards.length} shards`);
   const { hits } = await engine.search('设备绑定', { limit: 3 });
   const first = [...index.requested];
-  assert.deepEqual(first.slice(0, 2), ['meta.json', 'pages.json']);
-  assert.ok(first.filter((name) => name.startsWith('t')).length <= 3, first.join(' '));
-  const { pages } = JSON.parse(index.files.get('pages.json')!) as SearchPageTitles;
-  const { pagesPerFile } = JSON.parse(index.files.get('meta.json')!) as SearchMeta;
-  const filesOfShown = new Set(hits.map((hit) => `p${Math.floor(pages.findIndex(([route]) => route === hit.route) / pagesPerFile)}.json`));
-  assert.deepEqual(first.filter((name) => /^p\d/.test(name)).sort(), [...filesOfShown].sort(), 'page files only of the results shown');
+  assert.deepEqual(first.slice(0, 2), [index.metaFile, index.meta.files.titles]);
+  assert.ok(first.filter((name) => shards.includes(name)).length <= 3, first.join(' '));
+  const { pages } = JSON.parse(index.files.get(index.meta.files.titles)!) as SearchPageTitles;
+  const { pagesPerFile } = index.meta;
+  const filesOfShown = new Set(hits.map((hit) => index.meta.files.pages[Math.floor(pages.findIndex(([route]) => route === hit.route) / pagesPerFile)]));
+  assert.deepEqual(first.filter((name) => name.startsWith('p.')).sort(), [...filesOfShown].sort(), 'page files only of the results shown');
   await engine.search('设备绑定 1003', { limit: 3 });
   const second = index.requested.slice(first.length);
   assert.ok(second.length >= 1 && second.every((name) => !first.includes(name)), second.join(' '));
@@ -122,20 +122,20 @@ test('a misspelt identifier fetches the shards of its corrections with its own, 
   let shardsIn = 0;
   const late: string[] = [];
   const engine = createSearchEngine(async (name) => {
-    if (!name.startsWith('t')) return index.read(name);
+    if (!name.startsWith('t.')) return index.read(name);
     if (shardsIn) late.push(name);
     const data = await index.read(name);
     shardsIn++;
     return data;
-  });
+  }, index.metaFile);
   assert.deepEqual(routes(await engine.search('getDevcieList ')), ['/d/api/']);
   assert.deepEqual(late, [], 'no shard asked for after the first ones arrived');
 });
 
-test('an empty query opens the index: meta.json and the titles, nothing else', async () => {
+test('an empty query opens the index: the meta file and the titles, nothing else', async () => {
   const { engine, index } = engineOver(DOCS);
   assert.deepEqual(await engine.search(''), { query: '', total: 0, hits: [] });
-  assert.deepEqual(index.requested, ['meta.json', 'pages.json']);
+  assert.deepEqual(index.requested, [index.metaFile, index.meta.files.titles]);
 });
 
 test('results are shown titled as soon as the shards are in, before their page files arrive', async () => {
@@ -143,9 +143,9 @@ test('results are shown titled as soon as the shards are in, before their page f
   let release!: () => void;
   const pageFilesHeld = new Promise<void>((resolve) => (release = resolve));
   const engine = createSearchEngine(async (name) => {
-    if (/^p\d/.test(name)) await pageFilesHeld;
+    if (name.startsWith('p.')) await pageFilesHeld;
     return index.read(name);
-  });
+  }, index.metaFile);
   const updates: SearchResults[] = [];
   const done = engine.search('设备绑定', { limit: 3, onPartial: (results) => updates.push(results) });
   while (!updates.length) await new Promise((resolve) => setTimeout(resolve, 1));

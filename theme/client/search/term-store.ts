@@ -16,6 +16,8 @@ export class TermStore {
 
   constructor(
     private readonly shardStarts: readonly string[],
+    /** The file of each shard, by its number. */
+    private readonly shardFiles: readonly string[],
     private readonly read: (name: string) => Promise<unknown>,
     /** Pages in the index. */
     readonly pageCount: number,
@@ -37,7 +39,7 @@ export class TermStore {
       [...new Set(ids)].map((id) => {
         let pending = this.shards.get(id);
         if (!pending) {
-          pending = this.read(`t${id}.json`).then((data) => {
+          pending = this.read(this.shardFiles[id]).then((data) => {
             const [terms, postings] = data as SearchShard;
             const list = postings.split(' ');
             this.sorted[id] = decodeTerms(terms);

@@ -30,9 +30,8 @@ export interface SearchIndexInput {
 }
 
 /**
- * Builds the search index of listed, published docs into assets/search/<hash>/: meta.json, pages.json (the
- * titles), term shards t<n>.json and page files p<n>.json (see SearchMeta). The folder's name is the hash of
- * its contents.
+ * Builds the search index of listed, published docs into assets/search/: the meta file, the titles, term shards and
+ * page files (see SearchMeta), each named by its contents.
  */
 export function buildSearchIndex(input: SearchIndexInput): SearchIndexResult {
   const docs = input.docs.filter((doc) => !doc.source.frontMatter.draft && !doc.source.frontMatter.unlisted);
@@ -43,20 +42,25 @@ export function buildSearchIndex(input: SearchIndexInput): SearchIndexResult {
   const terms = invertPages(countPageTerms(docs.map(indexedPage), { dictionary }, input.cacheDir).counted);
   const { shards, shardStarts } = splitShards(terms, input.shardBytes ?? 16_000);
   const pagesPerFile = input.pagesPerFile ?? 4;
-  const meta: SearchMeta = { version: SEARCH_INDEX_VERSION, pageCount: docs.length, shardStarts, pagesPerFile, synonyms: input.synonyms ?? [], dictionary };
-  const contents = new Map<string, string>([
-    ['meta.json', JSON.stringify(meta)],
-    ['pages.json', JSON.stringify(pageTitles(docs, labels))],
-  ]);
-  shards.forEach((shard, i) => contents.set(`t${i}.json`, JSON.stringify(shard)));
-  for (let first = 0; first < sections.length; first += pagesPerFile) {
-    contents.set(`p${first / pagesPerFile}.json`, JSON.stringify(sections.slice(first, first + pagesPerFile)));
-  }
-  const hash = createHash('sha1');
-  for (const [name, text] of contents) hash.update(name).update(text);
-  const dir = `assets/search/${hash.digest('hex').slice(0, 10)}/`;
-  // The folder is named by everything in it, so a file's path is its key: an unchanged index is carried over without hashing it again.
-  return { url: input.baseUrl + dir + 'meta.json', files: [...contents].map(([name, text]) => ({ path: dir + name, contents: text, key: dir + name })) };
+  const pageFiles = Array.from({ length: Math.ceil(sections.length / pagesPerFile) }, (_, n) => named('p', JSON.stringify(sections.slice(n * pagesPerFile, (n + 1) * pagesPerFile))));
+  const titles = named('titles', JSON.stringify(pageTitles(docs, labels)));
+  const shardFiles = shards.map((shard) => named('t', JSON.stringify(shard)));
+  const files = { titles: titles.name, shards: shardFiles.map((file) => file.name), pages: pageFiles.map((file) => file.name) };
+  const meta = named('meta', JSON.stringify({ version: SEARCH_INDEX_VERSION, files, pageCount: docs.length, shardStarts, pagesPerFile, synonyms: input.synonyms ?? [], dictionary } satisfies SearchMeta));
+  return {
+    url: input.baseUrl + SEARCH_DIR + meta.name,
+    // Two page files can hold the same (pages without text): one file of that name.
+    files: [...new Map([meta, titles, ...shardFiles, ...pageFiles].map(({ name, text, key }) => [name, { path: SEARCH_DIR + name, contents: text, key }])).values()],
+  };
+}
+
+/** Where the index's files go; each is named by its contents, so a rebuild carries over every file it did not change. */
+const SEARCH_DIR = 'assets/search/';
+
+/** A file of the index: `<kind>.<hash>.json`, its key the whole hash (the name's part could, rarely, repeat). */
+function named(kind: string, text: string): { name: string; text: string; key: string } {
+  const key = createHash('sha1').update(text).digest('hex');
+  return { name: `${kind}.${key.slice(0, 12)}.json`, text, key };
 }
 
 /** Each doc's route, title and the label of its top-level folder, labels listed once. */

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { OutputFile } from '../client/bundle-theme.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import { workerFile } from '../worker-file.js';
 import { buildSearchIndex, type SearchIndexInput, type SearchIndexResult } from './build-search-index.js';
@@ -41,5 +42,14 @@ function buildOnWorker(input: SearchIndexInput): Promise<SearchIndexResult> {
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the search index worker stopped (exit code ${code}) before answering`)));
+  });
+}
+
+/** The index's files in `folder` (`serve`'s, built on request), its meta file as `meta.json`: its URL is known before it is built. */
+export function inFolder(index: SearchIndexResult, folder: string): OutputFile[] {
+  const meta = index.url?.slice(index.url.lastIndexOf('/') + 1);
+  return index.files.map((file) => {
+    const name = file.path.slice(file.path.lastIndexOf('/') + 1);
+    return { ...file, path: folder + (name === meta ? 'meta.json' : name) };
   });
 }

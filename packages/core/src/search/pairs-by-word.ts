@@ -1,0 +1,48 @@
+import { textRuns } from '@docsgen/shared';
+
+/** The character pairs of a text's Chinese runs by where `Intl.Segmenter` puts them, once per occurrence. */
+export interface PairsByWord {
+  /** Pairs inside one word (功耗 of 低|功耗). */
+  inside: string[];
+  /** Pairs that span two words, at least one of them two characters or more (备绑 of 设备|绑|定). */
+  across: string[];
+}
+
+const words = new Intl.Segmenter('zh', { granularity: 'word' });
+/** A site repeats its phrases (a generated corpus its sentences): each run is segmented once, up to this many runs. */
+const MAX_CACHED_RUNS = 100_000;
+const pairsOfRun = new Map<string, PairsByWord>();
+
+/**
+ * Sorts the character pairs of the text's Chinese runs by the words `Intl.Segmenter` finds: `设备绑定失败` is
+ * 设备|绑|定|失败, so 设备 and 失败 are inside words and 备绑 and 定失 across two. Each is also one of
+ * `tokenize`'s terms of the text. A pair of two lone characters is in neither list: the segmenter's dictionary
+ * lacks many words of this domain and splits them into characters (绑定, 固件, 网关).
+ */
+export function pairsByWord(text: string): PairsByWord {
+  const out: PairsByWord = { inside: [], across: [] };
+  for (const run of textRuns(text)) {
+    if (run.kind !== 'cjk' || run.text.length < 2) continue;
+    let pairs = pairsOfRun.get(run.text);
+    if (!pairs) {
+      pairs = segmentRun(run.text);
+      if (pairsOfRun.size >= MAX_CACHED_RUNS) pairsOfRun.clear();
+      pairsOfRun.set(run.text, pairs);
+    }
+    out.inside.push(...pairs.inside);
+    out.across.push(...pairs.across);
+  }
+  return out;
+}
+
+function segmentRun(run: string): PairsByWord {
+  const pairs: PairsByWord = { inside: [], across: [] };
+  let previous: string[] = [];
+  for (const { segment } of words.segment(run)) {
+    const chars = Array.from(segment);
+    if (previous.length && (previous.length > 1 || chars.length > 1)) pairs.across.push(previous[previous.length - 1] + chars[0]);
+    for (let i = 0; i < chars.length - 1; i++) pairs.inside.push(chars[i] + chars[i + 1]);
+    previous = chars;
+  }
+  return pairs;
+}

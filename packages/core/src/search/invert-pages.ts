@@ -47,7 +47,7 @@ export interface TermPostings {
  * title, keywords or heading (a heading says 属性设置, so 性设 stays wherever a body says it too), or inside a
  * word of some body (发票 of 申请|发票 keeps 发票 of 开发|票, the segmenter's mistake for 开|发票). A query still
  * asks for all its pairs; one that no page holds is left out of it (see `minimumPairs`). Measured on this site's
- * 179 queries: 315 → 188 KB of postings, top-1, top-5 and MRR each as high or higher (README, Search).
+ * 179 queries: 315 → 177 KB of postings, top-1, top-5 and MRR each as high or higher (README, Search).
  */
 export function invertPages(pages: IndexedPage[], options: TokenizeOptions): TermPostings[] {
   const byTerm = new Map<string, TermCounts>();

@@ -3,11 +3,12 @@ import { test } from 'node:test';
 import { pairsByWord } from '../../../packages/core/src/search/pairs-by-word.js';
 import { invertPages, type IndexedPage } from '../../../packages/core/src/search/invert-pages.js';
 
-const page = (title: string, body: string, headings: string[] = []): IndexedPage => ({ title, keywords: '', headings, body });
+const page = (title: string, body: string, headings: string[] = []): IndexedPage => ({ title, keywords: '', headings, body, bodyPairs: pairsByWord(body) });
 
 test('pairs by word: inside one word; across a word of two or more characters or a lone function word and its neighbour; two other lone characters in neither', () => {
   // Intl.Segmenter: 设备|绑|定|失败 and 网|关|与|子|设备 (its dictionary lacks 绑定 and 网关).
   assert.deepEqual(pairsByWord('设备绑定失败'), { inside: ['设备', '失败'], across: ['备绑', '定失'] });
+  assert.deepEqual(pairsByWord('设备，设备').inside, ['设备'], 'inside pairs once each');
   assert.deepEqual(pairsByWord('网关与子设备'), { inside: ['设备'], across: ['关与', '与子', '子设'] }, '网关 stays (neither list): 与 is a function word');
   // 完成|属性|设置, then 再|完成|属性|设置; one pair per occurrence, Latin words and punctuation apart.
   assert.deepEqual(pairsByWord('调用 getDeviceList 完成属性设置，再完成属性设置').across, ['成属', '性设', '再完', '成属', '性设']);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ParsedDoc } from '../../../packages/core/src/markdown/parse-docs.js';
 import { buildSearchIndex } from '../../../packages/core/src/search/build-search-index.js';
+import { pairsByWord, searchBody } from '../../../packages/core/src/search/pairs-by-word.js';
 import type { SearchMeta, SearchPageTitles } from '../../../packages/shared/src/search-index.js';
 import { createSearchEngine, type SearchResults } from '../../../theme/client/search-engine.js';
 import { minimumPairs, planQuery } from '../../../theme/client/search/query-plan.js';
@@ -9,11 +10,13 @@ import { memoryIndex } from '../../helpers/search-docs.js';
 
 /** A parsed doc with only what the search index reads. */
 function doc(id: string, title: string, ...sections: [heading: string, text: string][]): ParsedDoc {
+  const parts = sections.map(([heading, text], i) => (i === 0 ? { text } : { id: `s${i}`, heading, text }));
   return {
     source: { id, route: `/d/${id}/`, docsPath: `${id}.md`, frontMatter: {} },
     title,
     description: '',
-    sections: sections.map(([heading, text], i) => (i === 0 ? { text } : { id: `s${i}`, heading, text })),
+    sections: parts,
+    bodyPairs: pairsByWord(searchBody('', parts)),
   } as unknown as ParsedDoc;
 }
 

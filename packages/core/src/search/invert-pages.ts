@@ -1,5 +1,5 @@
 import { SEARCH_FIELD_BOOSTS, tokenize, type TokenizeOptions } from '@docsgen/shared';
-import { pairsByWord } from './pairs-by-word.js';
+import type { PairsByWord } from './pairs-by-word.js';
 
 /** The text of one page, by field. */
 export interface IndexedPage {
@@ -8,6 +8,8 @@ export interface IndexedPage {
   /** Each section's heading, '' for the intro. */
   headings: string[];
   body: string;
+  /** The body's pairs by word (`pairsByWord` of `body`), worked out when the page was parsed. */
+  bodyPairs: PairsByWord;
 }
 
 const FIELDS = ['title', 'keywords', 'headings', 'body'] as const;
@@ -69,9 +71,8 @@ export function invertPages(pages: IndexedPage[], options: TokenizeOptions): Ter
       lengths[f][p] = terms.length;
       for (const term of terms) count(term, p, f);
       if (f === BODY) {
-        const pairs = pairsByWord(text);
-        for (const pair of pairs.across) count(pair, p, ACROSS_WORDS);
-        for (const pair of pairs.inside) byTerm.get(pair)!.insideWord = true;
+        for (const pair of page.bodyPairs.across) count(pair, p, ACROSS_WORDS);
+        for (const pair of page.bodyPairs.inside) byTerm.get(pair)!.insideWord = true;
       }
     });
   });

@@ -1,8 +1,9 @@
 import { textRuns } from '@docsgen/shared';
+import type { SearchSection } from '../markdown/search-sections.js';
 
 /** The character pairs of a text's Chinese runs by where `Intl.Segmenter` puts them, once per occurrence. */
 export interface PairsByWord {
-  /** Pairs inside one word (功耗 of 低|功耗). */
+  /** Pairs inside one word (功耗 of 低|功耗), each once. */
   inside: string[];
   /** Pairs that span two words, at least one of them two characters or more (备绑 of 设备|绑|定) or a function word (已绑 of 已|绑). */
   across: string[];
@@ -27,7 +28,8 @@ const pairsOfRun = new Map<string, PairsByWord>();
  * dictionary lacks many words of this domain and splits them into characters (绑定, 固件, 网关).
  */
 export function pairsByWord(text: string): PairsByWord {
-  const out: PairsByWord = { inside: [], across: [] };
+  const inside = new Set<string>();
+  const across: string[] = [];
   for (const run of textRuns(text)) {
     if (run.kind !== 'cjk' || run.text.length < 2) continue;
     let pairs = pairsOfRun.get(run.text);
@@ -36,10 +38,15 @@ export function pairsByWord(text: string): PairsByWord {
       if (pairsOfRun.size >= MAX_CACHED_RUNS) pairsOfRun.clear();
       pairsOfRun.set(run.text, pairs);
     }
-    out.inside.push(...pairs.inside);
-    out.across.push(...pairs.across);
+    for (const pair of pairs.inside) inside.add(pair);
+    for (const pair of pairs.across) across.push(pair);
   }
-  return out;
+  return { inside: [...inside], across };
+}
+
+/** The text a page's body is indexed as: the description first, so a page with no text before its first heading is still found by it. */
+export function searchBody(description: string, sections: SearchSection[]): string {
+  return [description, ...sections.map((section) => section.text)].filter(Boolean).join('\n');
 }
 
 function segmentRun(run: string): PairsByWord {

@@ -1,11 +1,11 @@
 import { textRuns } from '@docsgen/shared';
 import type { SearchSection } from '../markdown/search-sections.js';
 
-/** The character pairs of a text's Chinese runs by where `Intl.Segmenter` puts them, once per occurrence. */
+/** The character pairs of a text's Chinese runs by where `Intl.Segmenter` puts them. */
 export interface PairsByWord {
   /** Pairs inside one word (功耗 of 低|功耗), each once. */
   inside: string[];
-  /** Pairs that span two words, at least one of them two characters or more (备绑 of 设备|绑|定) or a function word (已绑 of 已|绑). */
+  /** Pairs that span two words, at least one of them two characters or more (备绑 of 设备|绑|定) or a function word (已绑 of 已|绑), once per occurrence. */
   across: string[];
 }
 

@@ -7,7 +7,7 @@
  * files of two builds.
  */
 
-export const SEARCH_INDEX_VERSION = 7;
+export const SEARCH_INDEX_VERSION = 8;
 
 /** meta.<hash>.json: everything a query needs before it knows which shards to fetch. */
 export interface SearchMeta {

@@ -6,12 +6,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { countTerms, type IndexedPage } from '../../../packages/core/src/search/invert-pages.js';
 import { countPageTerms } from '../../../packages/core/src/search/page-terms-cache.js';
+import { pairsByWord } from '../../../packages/core/src/search/pairs-by-word.js';
 
 const options = { dictionary: ['设备绑定'] };
+const page = (title: string, keywords: string, headings: string[], body: string): IndexedPage => ({ title, keywords, headings, body, bodyPairs: pairsByWord(body) });
 const pages: IndexedPage[] = [
-  { title: '设备绑定失败', keywords: 'bind 绑定', headings: ['', '错误码 1003'], body: '调用 XYIoT.init 后绑定设备，失败时返回 1003。𠀀字也算。' },
-  { title: 'getDeviceList', keywords: '', headings: [''], body: '列出账号下的全部设备：getDeviceList() 返回数组。' },
-  { title: '空页', keywords: '', headings: [], body: '' },
+  page('设备绑定失败', 'bind 绑定', ['', '错误码 1003'], '调用 XYIoT.init 后绑定设备，失败时返回 1003。𠀀字也算。'),
+  page('getDeviceList', '', [''], '列出账号下的全部设备：getDeviceList() 返回数组。'),
+  page('空页', '', [], ''),
 ];
 const expected = (list: IndexedPage[]) => list.map((page) => countTerms(page, options));
 const tableFile = (dir: string) => {
@@ -30,7 +32,7 @@ test('pages whose text is unchanged take their terms from the last build, an edi
     const second = countPageTerms(pages, options, dir);
     assert.equal(second.tokenised, 0, 'every page from the table');
     assert.deepEqual(second.counted, expected(pages));
-    const edited = [pages[0], { ...pages[1], body: pages[1].body + '新增一句：设备绑定。' }, pages[2]];
+    const edited = [pages[0], page('getDeviceList', '', [''], pages[1].body + '新增一句：设备绑定。'), pages[2]];
     const third = countPageTerms(edited, options, dir);
     assert.equal(third.tokenised, 1, 'only the edited page');
     assert.deepEqual(third.counted, expected(edited));

@@ -4,9 +4,10 @@ import type { KeyedFile } from '../emit/output-sink.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import { invertPages, type IndexedPage, type TermPostings } from './invert-pages.js';
 import { countPageTerms } from './page-terms-cache.js';
+import { searchBody } from './pairs-by-word.js';
 
 export interface SearchIndexResult {
-  /** URL of meta.json, the file the browser reads first. */
+  /** URL of the meta file, the one the browser reads first. */
   url?: string;
   files: KeyedFile[];
 }
@@ -90,8 +91,8 @@ function indexedPage(doc: ParsedDoc): IndexedPage {
     title: doc.title,
     keywords: [doc.source.frontMatter.keywords ?? []].flat().join(' '),
     headings: doc.sections.map((section) => section.heading ?? ''),
-    // The description comes first, so a page with no text before its first heading is still found by it.
-    body: [doc.description, ...doc.sections.map((section) => section.text)].filter(Boolean).join('\n'),
+    body: searchBody(doc.description, doc.sections),
+    bodyPairs: doc.bodyPairs,
   };
 }
 

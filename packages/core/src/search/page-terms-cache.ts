@@ -4,9 +4,9 @@ import { openBinaryEntry } from '../cache/entry-store.js';
 import { pruneOthers } from '../cache/prune-cache.js';
 import { hash } from '../hash.js';
 import { bundleFingerprint } from '../worker-file.js';
-import { countTerms, type IndexedPage, type PageTerms } from './invert-pages.js';
+import { countTerms, PAGE_SLOTS, type IndexedPage, type PageTerms } from './invert-pages.js';
 
-/** Counts per term: one per field of invert-pages.ts. */
+/** Field lengths per page: one per field of invert-pages.ts. */
 const FIELD_COUNT = 4;
 /** Bytes of a page's key (a SHA-1 of its text). */
 const KEY_BYTES = 20;
@@ -40,9 +40,9 @@ export function countPageTerms(pages: IndexedPage[], options: TokenizeOptions, c
   return { counted, tokenised: fresh };
 }
 
-/** What a page's terms depend on: its text in every field. */
+/** What a page's terms depend on: its text in every field and its body's pairs by word. */
 function pageKey(page: IndexedPage): string {
-  return createHash('sha1').update(JSON.stringify([page.title, page.keywords, page.headings, page.body])).digest('hex');
+  return createHash('sha1').update(JSON.stringify([page.title, page.keywords, page.headings, page.body, page.bodyPairs])).digest('hex');
 }
 
 /** Varints (7 bits a byte, low first), the length of every term in UTF-16 units with the terms' text after them, then the pages. */
@@ -85,7 +85,7 @@ function encodeTable(keys: string[], pages: PageTerms[]): Buffer | undefined {
   at += text.copy(out, at);
   write(pages.length);
   pages.forEach((page, p) => {
-    room(KEY_BYTES + 5 * (1 + FIELD_COUNT + page.terms.length * (1 + FIELD_COUNT)));
+    room(KEY_BYTES + 5 * (1 + FIELD_COUNT + page.terms.length * (1 + PAGE_SLOTS)));
     at += out.write(keys[p], at, 'hex');
     for (const length of page.lengths) write(length);
     write(page.terms.length);
@@ -133,7 +133,7 @@ function decodeTable(bytes: Buffer | undefined): Map<string, PageTerms> {
         if (term === undefined) return new Map();
         own[i] = term;
       }
-      const counts = new Uint32Array(own.length * FIELD_COUNT);
+      const counts = new Uint32Array(own.length * PAGE_SLOTS);
       for (let i = 0; i < counts.length; i++) counts[i] = read();
       pages.set(key, { terms: own, counts, lengths });
     }

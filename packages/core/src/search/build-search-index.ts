@@ -92,7 +92,10 @@ function indexedPage(doc: ParsedDoc): IndexedPage {
     keywords: [doc.source.frontMatter.keywords ?? []].flat().join(' '),
     headings: doc.sections.map((section) => section.heading ?? ''),
     body: searchBody(doc.description, doc.sections),
-    bodyPairs: doc.bodyPairs,
+    // Read only when the page is tokenised (its text changed since the last build): see packed-pairs.ts.
+    get bodyPairs() {
+      return doc.bodyPairs;
+    },
   };
 }
 

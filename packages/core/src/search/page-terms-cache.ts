@@ -15,13 +15,15 @@ const KEY_BYTES = 20;
  * countTerms of every page, a page's from the last build when its text is the same: tokenising every page again was
  * most of the search index's time on a warm build (12.8 million terms at 10,000 pages). The last build's counts are one
  * binary entry in the cache folder (its terms listed once, then per page the key of its text, its field lengths and
- * its terms by number with their counts), keyed by the search worker's code and the tokenizer's options; an entry
+ * its terms by number with their counts), keyed by the search and parse workers' code, the segmenter's data and the
+ * tokenizer's options; an entry
  * that fails its checksum or does not decode is ignored, and every page is tokenised again. The new table is stored
  * for the next build when a page was tokenised or has gone.
  */
 export function countPageTerms(pages: IndexedPage[], options: TokenizeOptions, cacheDir: string | undefined): { counted: PageTerms[]; tokenised: number } {
   if (!cacheDir) return { counted: pages.map((page) => countTerms(page, options)), tokenised: pages.length };
-  const key = hash('page-terms\0' + bundleFingerprint('search-worker', cacheDir) + '\0' + JSON.stringify(options));
+  const code = [bundleFingerprint('search-worker', cacheDir), bundleFingerprint('parse-worker', cacheDir), process.versions.icu ?? ''].join('\0');
+  const key = hash('page-terms\0' + code + '\0' + JSON.stringify(options));
   const entry = openBinaryEntry(cacheDir, 'search-terms', key);
   const previous = decodeTable(entry.load());
   const keys = pages.map(pageKey);
@@ -40,9 +42,13 @@ export function countPageTerms(pages: IndexedPage[], options: TokenizeOptions, c
   return { counted, tokenised: fresh };
 }
 
-/** What a page's terms depend on: its text in every field and its body's pairs by word. */
+/**
+ * What a page's terms depend on: its text in every field. Its body's pairs by word follow from its body, by the parse
+ * worker's code (`pairsByWord`) and the segmenter's data (ICU), both in the table's key: hashing the pairs themselves
+ * (one per occurrence) cost more than the table saved.
+ */
 function pageKey(page: IndexedPage): string {
-  return createHash('sha1').update(JSON.stringify([page.title, page.keywords, page.headings, page.body, page.bodyPairs])).digest('hex');
+  return createHash('sha1').update(JSON.stringify([page.title, page.keywords, page.headings, page.body])).digest('hex');
 }
 
 /** Varints (7 bits a byte, low first), the length of every term in UTF-16 units with the terms' text after them, then the pages. */

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
+import { packPairs } from './packed-pairs.js';
 import { workerFile } from '../worker-file.js';
 import { buildSearchIndex, type SearchIndexInput, type SearchIndexResult } from './build-search-index.js';
 import type { SearchReply } from './search-worker.js';
@@ -27,7 +28,7 @@ export function startSearchIndex(input: SearchIndexInput, { minDocsForWorker = M
 
 /** What the index does not read, left behind rather than copied to the worker: the body, its HTML and its Markdown copy. */
 function withoutPageText(doc: ParsedDoc): ParsedDoc {
-  return { ...doc, html: '', markdown: '', markdownLinks: [], links: [], images: [], source: { ...doc.source, body: '' } };
+  return { ...doc, html: '', markdown: '', markdownLinks: [], links: [], images: [], source: { ...doc.source, body: '' }, bodyPairs: packPairs(doc.bodyPairs) };
 }
 
 function buildOnWorker(input: SearchIndexInput): Promise<SearchIndexResult> {

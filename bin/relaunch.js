@@ -12,7 +12,7 @@ const RELAUNCHED = 'DOCSGEN_RELAUNCHED';
  * (it then only passes signals on and exits as the other does), false in the one that should do the work.
  */
 export function relaunchWithSmallV8Pool(scriptUrl) {
-  if (availableParallelism() > 2 || process.env[RELAUNCHED]) {
+  if (!needsSmallV8Pool({ cores: availableParallelism(), args: process.argv.slice(2), env: process.env })) {
     // Started by a relauncher that was killed outright (SIGKILL): stop too, at the next chance.
     if (process.channel) {
       process.channel.unref();
@@ -32,4 +32,12 @@ export function relaunchWithSmallV8Pool(scriptUrl) {
     process.kill(process.pid, signal);
   });
   return true;
+}
+
+/** Options that print a line and exit, before any build: a second process would only double their start. */
+const PRINT_AND_EXIT = new Set(['-v', '--version', '-h', '--help', 'help']);
+
+/** Whether this process should start again with `--v8-pool-size=1`: on one or two cores, once, for what builds. */
+export function needsSmallV8Pool({ cores, args, env }) {
+  return cores <= 2 && !env[RELAUNCHED] && !args.some((arg) => PRINT_AND_EXIT.has(arg));
 }

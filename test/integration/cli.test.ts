@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -212,4 +212,21 @@ test('on two cores the CLI relaunches itself with a one-thread V8 pool, and that
     launcher.kill('SIGKILL');
     for (const pid of processesWith('--v8-pool-size=1', site.root, 'serve')) process.kill(pid, 'SIGKILL');
   }
+});
+
+test('--version and --help print without relaunching; a build relaunches once', { skip: availableParallelism() > 2 ? 'only relaunches on one or two cores' : false }, async () => {
+  // Each node process started with this preload (the relaunch passes node's options on) adds a line.
+  const starts = site.file('starts.txt');
+  await site.write('count-starts.cjs', `require('node:fs').appendFileSync(${JSON.stringify(starts)}, process.pid + '\\n');\n`);
+  const processes = (...args: string[]) => {
+    rmSync(starts, { force: true });
+    const result = spawnSync(process.execPath, ['--require', site.file('count-starts.cjs'), path.join(repoRoot, 'bin/docsgen.js'), ...args], { encoding: 'utf8', env: { ...process.env, NODE_ENV: '' } });
+    assert.equal(result.status, 0, result.stderr);
+    return readFileSync(starts, 'utf8').trim().split('\n').length;
+  };
+  assert.equal(processes('--version'), 1);
+  assert.equal(processes('-v'), 1);
+  assert.equal(processes('--help'), 1);
+  assert.equal(processes('build', '--help'), 1);
+  assert.equal(processes('--root', site.root, 'check', '--no-cache'), 2);
 });

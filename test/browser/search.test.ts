@@ -171,7 +171,33 @@ test('results show titled as soon as the shards are in, with a line kept for the
   await page.close();
 });
 
-test('a result clicked before its excerpt arrives opens its page', async () => {
+/** Where the matching section's heading stands once the page has opened: it must be on screen, near the top. */
+async function sectionOnScreen(page: Page, id: string): Promise<number> {
+  await page.locator(`[id="${id}"]`).waitFor();
+  await page.waitForFunction((anchor) => Math.abs(document.getElementById(anchor)!.getBoundingClientRect().top) < window.innerHeight / 2, id);
+  return page.evaluate((anchor) => document.getElementById(anchor)!.getBoundingClientRect().top, id);
+}
+
+test('a result clicked before its excerpt arrives waits for it and opens the matching section', async () => {
+  const page = await openPage();
+  const pageFiles = await holdPageFiles(page);
+  const input = page.locator('.navbar .search-box__input');
+  await input.click();
+  await page.keyboard.type('显式锚点');
+  const result = page.locator('.navbar .search-result').first();
+  await result.locator('.search-result__placeholder').waitFor();
+  await result.click();
+  await page.waitForTimeout(300);
+  assert.match(page.url(), /intro\/$/, 'nothing opens while the section is on its way');
+  pageFiles.release();
+  await page.waitForURL(/features\/#explicit-anchor$/);
+  const top = await sectionOnScreen(page, 'explicit-anchor');
+  assert.ok(top >= 0, `the section's heading is on screen (top ${top})`);
+  assert.ok(await page.evaluate(() => window.scrollY) > 0, 'scrolled down to it, not left at the page top');
+  await page.close();
+});
+
+test('a result clicked before its excerpt arrives opens its page when the excerpt never comes', async () => {
   const page = await openPage();
   await holdPageFiles(page);
   const input = page.locator('.navbar .search-box__input');
@@ -180,7 +206,23 @@ test('a result clicked before its excerpt arrives opens its page', async () => {
   const result = page.locator('.navbar .search-result').first();
   await result.locator('.search-result__placeholder').waitFor();
   await result.click();
-  await page.waitForURL(/features\/$/);
+  await page.waitForURL(/features\/$/, { timeout: 5000 });
   assert.match(await page.locator('main h1').innerText(), /\S/);
+  await page.close();
+});
+
+test('on the results page too, a title clicked before its excerpt arrives opens the matching section', async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });
+  const pageFiles = await holdPageFiles(page);
+  await page.goto(server.url + 'search/?q=' + encodeURIComponent('显式锚点'));
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  const title = page.locator('.search-page__title').first();
+  await page.locator('.search-page__placeholder').first().waitFor();
+  await title.tap();
+  await page.waitForTimeout(200);
+  assert.match(page.url(), /search\/\?q=/, 'still on the results page while the section is on its way');
+  pageFiles.release();
+  await page.waitForURL(/features\/#explicit-anchor$/);
+  assert.ok((await sectionOnScreen(page, 'explicit-anchor')) >= 0);
   await page.close();
 });

@@ -3,6 +3,7 @@ import { isComposing } from '../client/composing.js';
 import { SearchIcon } from './icons.js';
 import { SearchResultLink } from './SearchResultLink.js';
 import { useSite } from './SiteContext.js';
+import { useFollowToSection } from './use-follow-to-section.js';
 import { useSearch } from './use-search.js';
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -50,6 +51,7 @@ export function SearchBox() {
   }, []);
 
   const hits = results?.hits ?? [];
+  const followToSection = useFollowToSection(hits, () => setOpen(false));
   const expanded = open && searched.trim() !== '' && status !== 'idle';
   const optionId = (i: number) => `${id}-option-${i}`;
 
@@ -163,7 +165,7 @@ export function SearchBox() {
         <div ref={list} id={`${id}-listbox`} role="listbox" aria-label="搜索结果" className="search-box__results" hidden={!expanded || !hits.length}>
           {expanded &&
             hits.map((hit, i) => (
-              <SearchResultLink key={hit.route} id={optionId(i)} hit={hit} selected={i === active} onPointerEnter={() => setActive(i)} onFollow={() => setOpen(false)} />
+              <SearchResultLink key={hit.route} id={optionId(i)} hit={hit} selected={i === active} onPointerEnter={() => setActive(i)} onFollow={followToSection(hit)} />
             ))}
         </div>
         {expanded && results && hits.length > 0 && (

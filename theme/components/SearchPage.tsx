@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Highlighted } from './Highlighted.js';
+import { useFollowToSection } from './use-follow-to-section.js';
 import { useSearch } from './use-search.js';
 
 /** Results the page lists; the count above them says how many there are in all. */
@@ -27,6 +28,7 @@ export function SearchPage() {
 
   const trimmed = query.trim();
   const hits = results?.hits ?? [];
+  const followToSection = useFollowToSection(hits);
   return (
     <main id="__main" className="search-page">
       <h1 className="search-page__heading">搜索文档</h1>
@@ -62,7 +64,7 @@ export function SearchPage() {
       <ol className="search-page__results">
         {hits.map((hit) => (
           <li key={hit.route} className="search-page__result">
-            <a className="search-page__title" href={hit.url}>
+            <a className="search-page__title" href={hit.url} onClick={followToSection(hit)}>
               <Highlighted parts={hit.title} />
             </a>
             <p className="search-page__meta">

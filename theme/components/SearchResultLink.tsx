@@ -1,3 +1,4 @@
+import type { MouseEventHandler } from 'react';
 import type { SearchHit } from '../client/search-engine.js';
 import { Highlighted } from './Highlighted.js';
 
@@ -6,8 +7,8 @@ interface SearchResultLinkProps {
   hit: SearchHit;
   selected: boolean;
   onPointerEnter: () => void;
-  /** Called when the link is followed in this tab. */
-  onFollow: () => void;
+  /** The link's click handler (see useFollowToSection). */
+  onFollow: MouseEventHandler<HTMLAnchorElement>;
 }
 
 /** One option of the search dropdown: a real link (click, tap, middle-click, copy link), titled, sectioned and excerpted. */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readFrontMatter } from '../../../packages/core/src/content/front-matter.js';
+import { frontMatterKeyLine, readFrontMatter } from '../../../packages/core/src/content/front-matter.js';
 import { readUtf8 } from '../../../packages/core/src/content/read-text.js';
 
 test('front matter keys are read as Docusaurus defines them', () => {
@@ -30,6 +30,15 @@ test('invalid YAML names the file line', () => {
 
 test('a front matter value of the wrong type names the key', () => {
   assert.throws(() => readFrontMatter('---\nsidebar_position: first\n---\n', 'a.md'), /sidebar_position/);
+});
+
+test('a front matter key is found on its line of the front matter block only', () => {
+  const long = '---\n' + Array.from({ length: 250 }, (_, i) => `k${i}: ${i}`).join('\n') + '\nslug: /x\n---\nid: not-front-matter\n';
+  assert.equal(frontMatterKeyLine(long, 'slug'), 252, 'past 200 lines of front matter');
+  assert.equal(frontMatterKeyLine(long, 'id'), undefined, 'a body line that looks like a key is not one');
+  assert.equal(frontMatterKeyLine('---\r\ntitle: a\r\n---\r\nslug: b\r\n', 'slug'), undefined, 'CRLF: the block still ends at ---');
+  assert.equal(frontMatterKeyLine('---\r\ntitle: a\r\nslug: b\r\n---\r\n', 'slug'), 3);
+  assert.throws(() => readFrontMatter('---\ntitle: a\nsidebar_position: [1]\n---\nsidebar_position: x\n', 'a.md'), (error: Error & { location?: { line?: number } }) => error.location?.line === 3);
 });
 
 test('front matter in any language but YAML is refused by the parser itself, whatever precedes the opening ---', () => {

@@ -1,5 +1,5 @@
 import { DocsgenError } from '../errors.js';
-import type { FrontMatter } from './front-matter.js';
+import { frontMatterKeyLine, type FrontMatter } from './front-matter.js';
 
 /**
  * The id and slug of a doc from its path and front matter, normalised. A route becomes a folder of the output, so a
@@ -19,8 +19,8 @@ const MAX_SEGMENT_BYTES = 200;
 
 export function docIdentity({ pathId, frontMatter, file, source }: { pathId: string; frontMatter: FrontMatter; file: string; source: string }): DocIdentity {
   const dir = pathId.includes('/') ? pathId.slice(0, pathId.lastIndexOf('/')) : '';
-  const idLine = keyLine(source, 'id');
-  const slugLine = keyLine(source, 'slug');
+  const idLine = frontMatterKeyLine(source, 'id') ?? 1;
+  const slugLine = frontMatterKeyLine(source, 'slug') ?? 1;
   let id = pathId;
   if (frontMatter.id !== undefined) {
     if (/[/\\]|^\.\.?$/.test(frontMatter.id)) {
@@ -62,12 +62,4 @@ export function normaliseSlug(slug: string, base: string, { file, line, what }: 
     segments.push(segment);
   }
   return segments.join('/');
-}
-
-/** The 1-based line of a top-level front matter key, or 1 when it is not written out. */
-function keyLine(source: string, key: string): number {
-  const lines = source.split('\n', 200);
-  const end = lines.indexOf('---', 1);
-  const index = lines.slice(0, end < 0 ? lines.length : end).findIndex((line) => line.startsWith(key + ':'));
-  return index >= 0 ? index + 1 : 1;
 }

@@ -87,16 +87,24 @@ export function readFrontMatter(source: string, file: string): SplitMarkdown {
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new DocsgenError(`invalid front matter: ${issue.path.join('.')}: ${issue.message}`, {
-      location: { file, line: findKeyLine(source, String(issue.path[0])) },
+      location: { file, line: frontMatterKeyLine(source, String(issue.path[0])) },
     });
   }
   const bodyLine = source.slice(0, source.length - parsed.content.length).split('\n').length;
   return { frontMatter: result.data, body: parsed.content, bodyLine };
 }
 
-function findKeyLine(source: string, key: string): number | undefined {
-  const index = source.split('\n').findIndex((line) => line.startsWith(key + ':'));
-  return index >= 0 ? index + 1 : undefined;
+/** The 1-based line of a top-level key of the front matter block (up to its closing `---`), undefined when it is not written there. */
+export function frontMatterKeyLine(source: string, key: string): number | undefined {
+  for (let start = 0, line = 1; start < source.length; line++) {
+    const end = source.indexOf('\n', start);
+    const text = source.slice(start, end < 0 ? source.length : end).replace(/\r$/, '');
+    if (line > 1 && text === '---') return undefined;
+    if (text.startsWith(key + ':')) return line;
+    if (end < 0) return undefined;
+    start = end + 1;
+  }
+  return undefined;
 }
 
 /**

@@ -38,6 +38,6 @@ export function relaunchWithSmallV8Pool(scriptUrl) {
 const PRINT_AND_EXIT = new Set(['-v', '--version', '-h', '--help', 'help']);
 
 /** Whether this process should start again with `--v8-pool-size=1`: on one or two cores, once, for what builds. */
-export function needsSmallV8Pool({ cores, args, env }) {
+function needsSmallV8Pool({ cores, args, env }) {
   return cores <= 2 && !env[RELAUNCHED] && !args.some((arg) => PRINT_AND_EXIT.has(arg));
 }

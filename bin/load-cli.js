@@ -12,8 +12,8 @@ const CHECKSUM_BYTES = 20;
 /**
  * Runs the compiled CLI (dist/cli.cjs, 3.5 MB) with V8's code cache: compiling it cold took about as long as node's
  * own start, and a build compiles much more of it as it goes. The cache is written next to the CLI after the first
- * command that ran to its end (`--version` and `--help` exit before that, and would leave a cache without the build's
- * code); it holds the bytecode of every function that run compiled, and later runs of the same CLI file on the same
+ * command that ran to its end and succeeded (`--version` and `--help` exit before that, and a failed command may have
+ * stopped early: either would leave a cache without the build's code); it holds the bytecode of every function that run compiled, and later runs of the same CLI file on the same
  * node start from it. Its name carries a hash of the CLI's text and node's version, and its contents a checksum, so a
  * stale, truncated or corrupted cache is never handed to V8: it is ignored, and the run writes a good one. V8 rejects
  * a cache made with other V8 flags itself; that run writes one for its flags. Where dist/ is read-only nothing is written.
@@ -26,7 +26,8 @@ export async function runCli(argv) {
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(CLI_FILE), module, CLI_FILE, path.dirname(CLI_FILE));
   await module.exports.main(argv);
-  if (!cachedData || script.cachedDataRejected) writeCache(cacheFile, script);
+  // A command that failed (a missing config, a broken link) may have stopped before the build's code ran.
+  if ((!cachedData || script.cachedDataRejected) && !process.exitCode) writeCache(cacheFile, script);
 }
 
 function sha1(...parts) {

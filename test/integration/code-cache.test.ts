@@ -41,12 +41,15 @@ function theCache(): { file: string; bytes: Buffer; written: number } {
   return { file: files[0], bytes: readFileSync(files[0]), written: statSync(files[0]).mtimeMs };
 }
 
-test('the first command that runs to its end writes the code cache; later runs use it as it is', () => {
+test('the first command that runs to its end and succeeds writes the code cache; later runs use it as it is', () => {
   rmSync(cacheDir(), { recursive: true, force: true });
   const version = docsgen(['--version']);
   assert.equal(version.status, 0, version.stderr);
   assert.match(version.stdout, /^\d+\.\d+\.\d+\n$/);
   assert.throws(() => readdirSync(cacheDir()), 'a --version run leaves no cache (it would hold none of the build code)');
+  const failed = docsgen(['--root', path.join(site.root, 'content'), 'check']);
+  assert.equal(failed.status, 1, 'no site.config.ts there');
+  assert.throws(() => readdirSync(cacheDir()), 'nor does a command that failed (it may have stopped before the build)');
   check();
   const written = theCache();
   assert.ok(written.bytes.length > 100_000, 'the cache holds the bytecode of the compiled functions');

@@ -19,7 +19,12 @@ const CHECKSUM_BYTES = 20;
  * a cache made with other V8 flags itself; that run writes one for its flags. Where dist/ is read-only nothing is written.
  */
 export async function runCli(argv) {
-  const source = readFileSync(CLI_FILE);
+  const source = readCli();
+  if (!source) {
+    console.error(`docsgen: error: ${CLI_FILE} is missing\n  hint: run npm install in ${path.dirname(path.dirname(CLI_FILE))} (it compiles the CLI)`);
+    process.exitCode = 1;
+    return;
+  }
   const cacheFile = path.join(CACHE_DIR, `cli-${sha1(source, process.version, process.arch).toString('hex')}.bin`);
   const cachedData = readVerified(cacheFile);
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: CLI_FILE, cachedData });
@@ -28,6 +33,16 @@ export async function runCli(argv) {
   await module.exports.main(argv);
   // A command that failed (a missing config, a broken link) may have stopped before the build's code ran.
   if ((!cachedData || script.cachedDataRejected) && !process.exitCode) writeCache(cacheFile, script);
+}
+
+/** The compiled CLI, or undefined where it was never compiled (a checkout without `npm install`). */
+function readCli() {
+  try {
+    return readFileSync(CLI_FILE);
+  } catch (error) {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 function sha1(...parts) {

@@ -97,3 +97,16 @@ test('a cache V8 rejects (made with other V8 flags) is replaced by one for the f
   check(['--stack-size=2000']);
   assert.equal(theCache().written, other.written, 'and then used as it is');
 });
+
+test('without the compiled CLI (no npm install yet) the command says what to do', () => {
+  const compiled = path.join(cli, 'dist/cli.cjs');
+  const kept = readFileSync(compiled);
+  rmSync(compiled);
+  try {
+    const result = docsgen(['--version']);
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /^docsgen: error: .*dist[\\/]cli\.cjs is missing\n  hint: run npm install in .* \(it compiles the CLI\)\n$/);
+  } finally {
+    writeFileSync(compiled, kept);
+  }
+});

@@ -5,7 +5,7 @@
  * sections' headings and first words (fetched only for the results shown).
  */
 
-export const SEARCH_INDEX_VERSION = 6;
+export const SEARCH_INDEX_VERSION = 7;
 
 /** meta.json: everything a query needs before it knows which shards to fetch. */
 export interface SearchMeta {

@@ -39,16 +39,19 @@ function appendNumber(out: string[], n: number): void {
  * A term's postings: its lowest weight level, the gap from each page to the one before (ascending), then each
  * page's weight level above the lowest. Gaps and levels apart, and levels counted from the term's own lowest
  * (which its rarity sets), make runs that recur across terms, which gzip compresses better than each term's
- * pairs of gap and absolute level.
+ * pairs of gap and absolute level. A term of one page (half the terms) is its level and its page: the level
+ * above its lowest would always be 0.
  */
 export function encodePostings(pages: readonly number[], weights: readonly number[]): string {
   if (!pages.length) return '';
   const levels = weights.map(weightLevel);
-  const lowest = Math.min(...levels);
+  // A loop, not Math.min(...levels): spreading a common term's levels over 100,000 pages overflows the stack.
+  let lowest = levels[0];
+  for (const level of levels) if (level < lowest) lowest = level;
   const out: string[] = [];
   appendNumber(out, lowest);
   pages.forEach((page, i) => appendNumber(out, page - (i ? pages[i - 1] : 0)));
-  for (const level of levels) appendNumber(out, level - lowest);
+  if (pages.length > 1) for (const level of levels) appendNumber(out, level - lowest);
   return out.join('');
 }
 
@@ -77,9 +80,10 @@ export function decodePostings(text: string): DecodedPostings {
     numbers[length++] = n * BASE + value;
     n = 0;
   }
+  if (length === 2) return { pages: Uint32Array.of(numbers[1]), weights: Float64Array.of(levelWeight(numbers[0])) };
   const count = (length - 1) >> 1;
-  if (count <= 0 || length !== 2 * count + 1) {
-    if (length) throw new Error(`search postings hold ${length} numbers: the lowest level, then as many gaps as levels`);
+  if (count <= 1 || length !== 2 * count + 1) {
+    if (length) throw new Error(`search postings hold ${length} numbers: the level and the page of a term in one page, else the lowest level, then as many gaps as levels`);
     return { pages: new Uint32Array(0), weights: new Float64Array(0) };
   }
   const lowest = numbers[0];

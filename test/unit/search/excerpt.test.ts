@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ParsedDoc } from '../../../packages/core/src/markdown/parse-docs.js';
 import { buildSearchIndex } from '../../../packages/core/src/search/build-search-index.js';
+import { pairsByWord } from '../../../packages/core/src/search/pairs-by-word.js';
 
 /** The strings of a page file of the index (its excerpts among them), whatever the file's layout. */
 function stringsOf(value: unknown): string[] {
@@ -10,7 +11,7 @@ function stringsOf(value: unknown): string[] {
 }
 
 function excerptOf(text: string): string[] {
-  const doc = { source: { id: 'a', route: '/a/', docsPath: 'a.md', frontMatter: {} }, title: '标题', description: '', sections: [{ text }] } as unknown as ParsedDoc;
+  const doc = { source: { id: 'a', route: '/a/', docsPath: 'a.md', frontMatter: {} }, title: '标题', description: '', sections: [{ text }], bodyPairs: pairsByWord(text) } as unknown as ParsedDoc;
   const page = buildSearchIndex({ docs: [doc], baseUrl: '/', excerptLength: 10 }).files.find((file) => file.path.endsWith('/p0.json'))!;
   return stringsOf(JSON.parse(String(page.contents)));
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ParsedDoc } from '../../../packages/core/src/markdown/parse-docs.js';
 import { buildSearchIndex } from '../../../packages/core/src/search/build-search-index.js';
+import { pairsByWord, searchBody } from '../../../packages/core/src/search/pairs-by-word.js';
 import type { SearchMeta, SearchPageTitles } from '../../../packages/shared/src/search-index.js';
 import { createSearchEngine, type SearchResults } from '../../../theme/client/search-engine.js';
 import { minimumPairs, planQuery } from '../../../theme/client/search/query-plan.js';
@@ -9,11 +10,13 @@ import { memoryIndex } from '../../helpers/search-docs.js';
 
 /** A parsed doc with only what the search index reads. */
 function doc(id: string, title: string, ...sections: [heading: string, text: string][]): ParsedDoc {
+  const parts = sections.map(([heading, text], i) => (i === 0 ? { text } : { id: `s${i}`, heading, text }));
   return {
     source: { id, route: `/d/${id}/`, docsPath: `${id}.md`, frontMatter: {} },
     title,
     description: '',
-    sections: sections.map(([heading, text], i) => (i === 0 ? { text } : { id: `s${i}`, heading, text })),
+    sections: parts,
+    bodyPairs: pairsByWord(searchBody('', parts)),
   } as unknown as ParsedDoc;
 }
 
@@ -100,7 +103,7 @@ test('dictionary words are indexed whole and asked for whole', async () => {
 });
 
 test('a query fetches meta.json, the titles, its own shards and the shown pages; a second query only what it has not fetched', async () => {
-  const { engine, index } = engineOver(DOCS, { shardBytes: 400 });
+  const { engine, index } = engineOver(DOCS, { shardBytes: 250 });
   const shards = [...index.files.keys()].filter((name) => name.startsWith('t'));
   assert.ok(shards.length > 10, `${shards.length} shards`);
   const { hits } = await engine.search('设备绑定', { limit: 3 });
@@ -164,7 +167,7 @@ test('results are shown titled as soon as the shards are in, before their page f
 test('a three-character run is also met by its last two characters, below the run itself and not as a phrase', async () => {
   const docs = [
     doc('invoice', '费用', ['', '在费用中心申请发票。']),
-    doc('develop', '开发指南', ['', '开发者先创建应用。']),
+    doc('develop', '开发者指南', ['', '开发者先创建应用。']),
     doc('both', '报销', ['', '付款后可以开发票。']),
     ...Array.from({ length: 20 }, (_, i) => doc(`filler${i}`, `说明 ${i}`, ['', '控制台的使用方法。'])),
   ];
@@ -173,6 +176,14 @@ test('a three-character run is also met by its last two characters, below the ru
   assert.deepEqual(routes(results), ['/d/both/', '/d/invoice/'], 'the page holding only 开发 does not match');
   assert.deepEqual(results.hits.map((hit) => hit.phrase), [true, false]);
   assert.deepEqual(routes(await engine.search('开发者')), ['/d/develop/'], '发者 alone, as 开发者 itself, finds only the page that holds them');
+});
+
+test('a pair a body holds only across two words, which no title or heading holds, is not indexed, and a query does not ask for it', async () => {
+  // Intl.Segmenter reads 开发|者: 发者 spans two words. Indexed, since a title says 开发者, it is asked for; not indexed, it is not.
+  const docs = [doc('develop', '开发指南', ['', '开发者先创建应用。']), doc('both', '报销', ['', '付款后可以开发票。'])];
+  assert.deepEqual(routes(await engineOver(docs).engine.search('开发者')), ['/d/develop/', '/d/both/'], 'both hold 开发; develop, whose title holds it, first');
+  const titled = [doc('develop', '开发者指南', ['', '开发者先创建应用。']), docs[1]];
+  assert.deepEqual(routes(await engineOver(titled).engine.search('开发者')), ['/d/develop/']);
 });
 
 test('results stream back as page files arrive, in rank order', async () => {

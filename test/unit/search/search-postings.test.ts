@@ -37,3 +37,20 @@ test('terms round-trip front-coded; pairs sharing their first character cost one
   assert.match(encoded, / 1定 1置 /);
   assert.deepEqual(decodeTerms(encodeTerms([])), []);
 });
+
+test('a term of one page is its level and its page, two numbers', () => {
+  const encoded = encodePostings([70], [5]);
+  assert.equal(encoded.length, 3, 'level 12 in one character, page 70 in two');
+  const decoded = decodePostings(encoded);
+  assert.deepEqual([...decoded.pages], [70]);
+  assert.equal(decoded.weights[0], levelWeight(weightLevel(5)));
+});
+
+test('a term in 200,000 pages encodes and decodes (its lowest level is not found by spreading the levels into Math.min)', () => {
+  const pages = Array.from({ length: 200_000 }, (_, i) => 3 * i);
+  const weights = pages.map((_, i) => 2 + (i % 7));
+  const decoded = decodePostings(encodePostings(pages, weights));
+  assert.equal(decoded.pages.length, pages.length);
+  assert.equal(decoded.pages[199_999], 599_997);
+  assert.equal(Math.min(...decoded.weights.subarray(0, 7)), levelWeight(weightLevel(2)));
+});

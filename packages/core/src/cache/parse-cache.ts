@@ -8,5 +8,5 @@ export type CachedDoc = Omit<ParsedDoc, 'source'>;
 export type ParseCache = EntryStore<CachedDoc>;
 
 export function openParseCache(dir: string): ParseCache {
-  return openEntryStore<CachedDoc>(dir, 'parse', (doc) => typeof doc.html === 'string' && Array.isArray(doc.links) && Array.isArray(doc.sections));
+  return openEntryStore<CachedDoc>(dir, 'parse', (doc) => typeof doc.html === 'string' && Array.isArray(doc.links) && Array.isArray(doc.sections) && Array.isArray(doc.bodyPairs?.across));
 }

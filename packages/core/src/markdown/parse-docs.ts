@@ -33,6 +33,7 @@ import { remarkMarkdownCopy, remarkRememberSource } from './markdown-copy.js';
 import { rehypeUnbrokenTableWords } from './table-words.js';
 import { remarkSearchSections, type SearchSection } from './search-sections.js';
 import { rehypeZoomableImages } from './zoomable-images.js';
+import { pairsByWord, searchBody, type PairsByWord } from '../search/pairs-by-word.js';
 
 /** A doc after Markdown processing: its body rendered to static HTML plus what other stages need from it. */
 export interface ParsedDoc {
@@ -46,6 +47,8 @@ export interface ParsedDoc {
   /** Every image of the body with its final URL, to check that the file exists. */
   images: LinkReference[];
   sections: SearchSection[];
+  /** The Chinese character pairs of the indexed body by word (search/pairs-by-word.ts): segmented here, on the parse workers and cached with the parse, not by the search index on one thread. */
+  bodyPairs: PairsByWord;
   /** Images the body references, relative to the site root. */
   assets: string[];
   /** `file:line:column  message` for what the build lets pass but the author should fix. */
@@ -189,7 +192,8 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, 
 
   const title = doc.frontMatter.title ?? state.firstHeading ?? path.posix.basename(doc.id);
   const description = doc.frontMatter.description ?? summarize(state.sections);
-  return { source: doc, title, description, html, toc: state.toc, links: state.links, images: state.images, sections: state.sections, assets, warnings: state.warnings, markdown: state.markdown ?? '', markdownLinks: state.markdownLinks ?? [] };
+  const bodyPairs = pairsByWord(searchBody(description, state.sections));
+  return { source: doc, title, description, html, toc: state.toc, links: state.links, images: state.images, sections: state.sections, bodyPairs, assets, warnings: state.warnings, markdown: state.markdown ?? '', markdownLinks: state.markdownLinks ?? [] };
 }
 
 /** Runs the variant of `processor` the text needs. */

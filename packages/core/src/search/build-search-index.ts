@@ -3,6 +3,7 @@ import { encodePostings, encodeTerms, SEARCH_INDEX_VERSION, type SearchMeta, typ
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import { invertPages, type IndexedPage, type TermPostings } from './invert-pages.js';
+import { searchBody } from './pairs-by-word.js';
 
 export interface SearchIndexResult {
   /** URL of meta.json, the file the browser reads first. */
@@ -82,8 +83,8 @@ function indexedPage(doc: ParsedDoc): IndexedPage {
     title: doc.title,
     keywords: [doc.source.frontMatter.keywords ?? []].flat().join(' '),
     headings: doc.sections.map((section) => section.heading ?? ''),
-    // The description comes first, so a page with no text before its first heading is still found by it.
-    body: [doc.description, ...doc.sections.map((section) => section.text)].filter(Boolean).join('\n'),
+    body: searchBody(doc.description, doc.sections),
+    bodyPairs: doc.bodyPairs,
   };
 }
 

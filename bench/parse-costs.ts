@@ -1,5 +1,5 @@
 // What each part of the Markdown stage costs: CPU time (this thread, user + system) per pass over a site's docs,
-// the median of ROUNDS passes after a warm-up pass. `npm run bench:parse -- <site folder>` (default: this site).
+// the median of ROUNDS passes (BENCH_ROUNDS, 5 by default) after a warm-up pass. `npm run bench:parse -- <site folder>` (default: this site).
 // Each unified plugin's transformer is timed inside the real pipeline; the parser's extensions are timed by parsing
 // the same bodies with remark-parse alone and with one extension at a time.
 import remarkCjkFriendly from 'remark-cjk-friendly';
@@ -14,11 +14,11 @@ import { scanContent } from '../packages/core/src/content/scan-content.js';
 import { normalizeAdmonitionSyntax } from '../packages/core/src/markdown/admonitions.js';
 import { assertWithinLimits } from '../packages/core/src/markdown/document-limits.js';
 import { createCodeHighlighter } from '../packages/core/src/markdown/highlighter.js';
-import { createMarkdownProcessor, parseDoc, type MarkdownProcessor } from '../packages/core/src/markdown/parse-docs.js';
+import { createMarkdownProcessor, parseDoc } from '../packages/core/src/markdown/parse-docs.js';
 import { buildRoutes } from '../packages/core/src/site/build-routes.js';
 import path from 'node:path';
 
-const ROUNDS = 5;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const site = path.resolve(process.argv[2] ?? '.');
 const loaded = await loadConfig(site);
 const { config, root } = loaded;
@@ -34,43 +34,49 @@ const cpuMs = () => {
 let pass = new Map<string, number>();
 const charge = (part: string, ms: number) => pass.set(part, (pass.get(part) ?? 0) + ms);
 
-/** The site's pipeline with every transformer, the parser and the compiler timed. */
-function timedPipeline(): MarkdownProcessor {
-  const real = createMarkdownProcessor(createCodeHighlighter(), config.markdown) as unknown as { attachers: [Plugin<unknown[]>, ...unknown[]][] };
-  const timed = unified();
-  for (const [plugin, ...options] of real.attachers) {
-    timed.use(function (this: unknown, ...args: unknown[]): never {
-      const transformer = (plugin as (...a: unknown[]) => unknown).apply(this, args);
-      if (typeof transformer !== 'function') return transformer as never;
-      // Two parameters: a third would make unified wait for a callback.
-      return ((tree: unknown, file: unknown) => {
-        const start = cpuMs();
-        const result = transformer(tree, file);
-        charge(`transform: ${plugin.name}`, cpuMs() - start);
-        return result;
-      }) as never;
-    }, ...options);
-  }
-  const frozen = timed.freeze() as unknown as MarkdownProcessor;
-  const { parse, stringify } = frozen;
-  Object.assign(frozen, {
-    parse: (file: never) => {
-      const start = cpuMs();
-      const tree = parse.call(frozen, file);
-      charge('parse: micromark and mdast (all extensions)', cpuMs() - start);
-      return tree;
-    },
-    stringify: (tree: never, file: never) => {
-      const start = cpuMs();
-      const html = stringify.call(frozen, tree, file);
-      charge('compile: hast to HTML', cpuMs() - start);
-      return html;
-    },
-  });
-  return frozen;
+/**
+ * Times the site's real pipeline, every variant parseDoc picks (MDX or not, with or without literal autolinks): the
+ * variants are built inside parse-docs.ts the first time a doc needs them, so unified's processors are instrumented
+ * where every one of them passes, at freeze (each transformer wrapped) and in parse and stringify. Only processors
+ * frozen and run while `timing` is on are charged, which leaves the "parser alone" processors below untimed.
+ */
+let timing = false;
+function timeEveryPipeline(): void {
+  type Attacher = [Plugin<unknown[]>, ...unknown[]];
+  type Instrumented = { attachers: Attacher[]; frozen?: boolean; freeze(): unknown; parse(file: unknown): unknown; stringify(tree: unknown, file: unknown): unknown };
+  const prototype = Object.getPrototypeOf(unified) as Instrumented;
+  const { freeze, parse, stringify } = prototype;
+  prototype.freeze = function (this: Instrumented) {
+    if (timing && !this.frozen) this.attachers = this.attachers.map(([plugin, ...options]) => [timedPlugin(plugin), ...options]);
+    return freeze.call(this);
+  };
+  prototype.parse = function (this: Instrumented, file: unknown) {
+    return timed('parse: micromark and mdast (all extensions)', () => parse.call(this, file));
+  };
+  prototype.stringify = function (this: Instrumented, tree: unknown, file: unknown) {
+    return timed('compile: hast to HTML', () => stringify.call(this, tree, file));
+  };
 }
 
-const processor = timedPipeline();
+function timed<T>(part: string, work: () => T): T {
+  if (!timing) return work();
+  const start = cpuMs();
+  const result = work();
+  charge(part, cpuMs() - start);
+  return result;
+}
+
+function timedPlugin(plugin: Plugin<unknown[]>): Plugin<unknown[]> {
+  return function (this: unknown, ...args: unknown[]): never {
+    const transformer = (plugin as (...a: unknown[]) => unknown).apply(this, args);
+    if (typeof transformer !== 'function') return transformer as never;
+    // Two parameters: a third would make unified wait for a callback.
+    return ((tree: unknown, file: unknown) => timed(`transform: ${plugin.name}`, () => transformer(tree, file))) as never;
+  };
+}
+
+timeEveryPipeline();
+const processor = createMarkdownProcessor(createCodeHighlighter(), config.markdown);
 const parsers = {
   'parser alone: CommonMark': unified().use(remarkParse),
   'parser alone: + GFM': unified().use(remarkParse).use(remarkGfm),
@@ -87,7 +93,9 @@ for (let round = 0; round <= ROUNDS; round++) {
   for (const doc of content.docs) assertWithinLimits(doc.body, doc.file, doc.bodyLine);
   charge('document limits', cpuMs() - start);
   start = cpuMs();
+  timing = true;
   for (const doc of content.docs) parseDoc(doc, { config, processor, routesByDocsPath: routes.routesByDocsPath, root });
+  timing = false;
   charge('parseDoc, everything', cpuMs() - start);
   for (const [name, parser] of Object.entries(parsers)) {
     start = cpuMs();

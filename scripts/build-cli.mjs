@@ -1,25 +1,39 @@
-// Compiles the CLI and the pipeline into dist/cli.js at install time (npm's `prepare`), so `npx docsgen` runs plain JavaScript.
+// Compiles the CLI and the pipeline into dist/ at install time (npm's `prepare`), so `npx docsgen` runs plain JavaScript.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+const external = ['esbuild', 'react', 'react-dom', 'chokidar', '@docsgen/theme/*', 'react/*', 'react-dom/*'];
+const common = { outdir: 'dist', bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const external = ['esbuild', 'react', 'react-dom', 'chokidar'];
-
-await build({
-  // The workers are entries of their own: worker threads load them by file name next to cli.js.
-  entryPoints: {
-    cli: 'packages/cli/src/index.ts',
-    'parse-worker': 'packages/core/src/markdown/parse-worker.ts',
-    'render-worker': 'packages/core/src/render/render-worker.ts',
-    'search-worker': 'packages/core/src/search/search-worker.ts',
+/** The module that calls `import()`, left out of the CLI bundle: compiled on its own, for Node to load (import-module.ts). */
+const importModuleApart = {
+  name: 'import-module-apart',
+  setup(builder) {
+    builder.onResolve({ filter: /\/import-module\.js$/ }, () => ({ path: './import-module.cjs', external: true }));
   },
-  outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  external: [...external, '@docsgen/theme/*', 'react/*', 'react-dom/*'],
-  sourcemap: true,
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  logLevel: 'warning',
-});
+};
+
+await Promise.all([
+  // CommonJS, which V8's code cache can hold (bin/load-cli.js); its `import.meta.url` is its own file's URL, as in ES modules.
+  build({
+    ...common,
+    entryPoints: { cli: 'packages/cli/src/index.ts' },
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    external,
+    plugins: [importModuleApart],
+    define: { 'import.meta.url': '__importMetaUrl' },
+    banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  }),
+  build({ ...common, entryPoints: { 'import-module': 'packages/core/src/import-module.ts' }, format: 'cjs', outExtension: { '.js': '.cjs' } }),
+  build({
+    ...common,
+    // The workers are entries of their own: worker threads load them by file name next to cli.cjs.
+    entryPoints: {
+      'parse-worker': 'packages/core/src/markdown/parse-worker.ts',
+      'render-worker': 'packages/core/src/render/render-worker.ts',
+      'search-worker': 'packages/core/src/search/search-worker.ts',
+    },
+    format: 'esm',
+    external,
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  }),
+]);

@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -213,4 +213,32 @@ test('on two cores the CLI relaunches itself with a one-thread V8 pool, and that
     launcher.kill('SIGKILL');
     for (const pid of processesWith('--v8-pool-size=1', site.root, 'serve')) process.kill(pid, 'SIGKILL');
   }
+});
+
+/** How many node processes a docsgen command ran in: each adds a line through a preload, which the relaunch passes on. */
+async function processesStarted(...args: string[]): Promise<number> {
+  const starts = site.file('starts.txt');
+  await site.write('count-starts.cjs', `require('node:fs').appendFileSync(${JSON.stringify(starts)}, process.pid + '\\n');\n`);
+  rmSync(starts, { force: true });
+  const result = spawnSync(process.execPath, ['--require', site.file('count-starts.cjs'), path.join(repoRoot, 'bin/docsgen.js'), ...args], { encoding: 'utf8', env: { ...process.env, NODE_ENV: '' } });
+  assert.equal(result.status, 0, result.stderr);
+  return readFileSync(starts, 'utf8').trim().split('\n').length;
+}
+
+test('--version and --help print without relaunching; a build relaunches once', { skip: availableParallelism() > 2 ? 'only relaunches on one or two cores' : false }, async () => {
+  assert.equal(await processesStarted('--version'), 1);
+  assert.equal(await processesStarted('-v'), 1);
+  assert.equal(await processesStarted('--help'), 1);
+  assert.equal(await processesStarted('build', '--help'), 1);
+  assert.equal(await processesStarted('--root', site.root, 'check', '--no-cache'), 2);
+});
+
+test('a build that finds its persistent cache does not relaunch; one without a cache does', { skip: availableParallelism() > 2 ? 'only relaunches on one or two cores' : false }, async () => {
+  const check = (...args: string[]) => processesStarted('--root', site.root, 'check', ...args);
+  await rm(site.file('relaunch-cache'), { recursive: true, force: true });
+  assert.equal(await check('--cache-dir', 'relaunch-cache'), 2, 'no cache yet: relaunched');
+  assert.equal(await check('--cache-dir', 'relaunch-cache'), 1, 'the cache it wrote: not relaunched');
+  assert.equal(await check('--cache-dir=relaunch-cache'), 1);
+  assert.equal(await check('--cache-dir', 'relaunch-cache', '--no-cache'), 2, '--no-cache builds from scratch');
+  await rm(site.file('relaunch-cache'), { recursive: true, force: true });
 });

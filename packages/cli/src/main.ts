@@ -10,7 +10,7 @@ interface CommonOptions {
   verbose: boolean;
 }
 
-/** Relative to the site root, where npm keeps tools' caches. */
+/** Relative to the site root, where npm keeps tools' caches (bin/relaunch.js looks for it there too). */
 const DEFAULT_CACHE_DIR = 'node_modules/.cache/docsgen';
 
 const program = new Command()

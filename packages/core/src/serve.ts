@@ -6,6 +6,7 @@ import { build, createBuildCache, DEV_SEARCH_INDEX, type BuildResult } from './b
 import { themeDir } from './client/bundle-theme.js';
 import { CONFIG_FILE } from './config/load-config.js';
 import { DocsgenError, isDocsgenError } from './errors.js';
+import { importModule } from './import-module.js';
 
 export interface ServeOptions {
   root: string;
@@ -104,7 +105,7 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
   // The content and static folders come from the configuration (`contentDir`, `staticDir`); the defaults until it has loaded once.
   const folders = loadedFolders ?? { contentDir: 'content', staticDir: 'static' };
   // Loaded here, not at the top: `build` and `check` never watch, and every module loaded delays their start.
-  const { default: chokidar } = await import('chokidar');
+  const { default: chokidar } = await importModule<typeof import('chokidar')>('chokidar');
   const watcher = chokidar.watch([path.join(root, folders.contentDir), path.join(root, folders.staticDir), path.join(root, CONFIG_FILE), theme], {
     ignoreInitial: true,
     followSymlinks: false,

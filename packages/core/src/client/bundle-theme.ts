@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { DocsgenError } from '../errors.js';
+import { importModule } from '../import-module.js';
 
 /** A file the build emits, with its path relative to the output folder. */
 export interface OutputFile {
@@ -120,7 +121,7 @@ export async function importThemeServer(code: string): Promise<ThemeServer> {
   const file = path.join(folder, `server-${createHash('sha1').update(code).digest('hex').slice(0, 12)}.mjs`);
   try {
     await writeFile(file, code);
-    return (await import(pathToFileURL(file).href)) as ThemeServer;
+    return await importModule<ThemeServer>(pathToFileURL(file).href);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

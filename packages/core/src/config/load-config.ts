@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
 import { DocsgenError } from '../errors.js';
+import { importModule } from '../import-module.js';
 import { findDocusaurusConfig, readDocusaurusSite, type OutsideRoute } from '../docusaurus/docusaurus-config.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
 
@@ -86,7 +87,7 @@ async function importWithin<T>(url: string, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new DocsgenError(`the configuration did not finish loading within ${ms / 1000} s`, { location: { file: CONFIG_FILE }, hint: 'look for a top-level await that never resolves' })), ms);
   });
   try {
-    return await Promise.race([import(url) as Promise<T>, timeout]);
+    return await Promise.race([importModule<T>(url), timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+
+const CLI_FILE = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
+const CACHE_DIR = fileURLToPath(new URL('../dist/code-cache/', import.meta.url));
+const CHECKSUM_BYTES = 20;
+
+/**
+ * Runs the compiled CLI (dist/cli.cjs, 3.5 MB) with V8's code cache: compiling it cold took about as long as node's
+ * own start, and a build compiles much more of it as it goes. The cache is written next to the CLI after the first
+ * command that ran to its end and succeeded (`--version` and `--help` exit before that, and a failed command may have
+ * stopped early: either would leave a cache without the build's code); it holds the bytecode of every function that run compiled, and later runs of the same CLI file on the same
+ * node start from it. Its name carries a hash of the CLI's text and node's version, and its contents a checksum, so a
+ * stale, truncated or corrupted cache is never handed to V8: it is ignored, and the run writes a good one. V8 rejects
+ * a cache made with other V8 flags itself; that run writes one for its flags. Where dist/ is read-only nothing is written.
+ */
+export async function runCli(argv) {
+  const source = readCli();
+  if (!source) {
+    console.error(`docsgen: error: ${CLI_FILE} is missing\n  hint: run npm install in ${path.dirname(path.dirname(CLI_FILE))} (it compiles the CLI)`);
+    process.exitCode = 1;
+    return;
+  }
+  const cacheFile = path.join(CACHE_DIR, `cli-${sha1(source, process.version, process.arch).toString('hex')}.bin`);
+  const cachedData = readVerified(cacheFile);
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: CLI_FILE, cachedData });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(CLI_FILE), module, CLI_FILE, path.dirname(CLI_FILE));
+  await module.exports.main(argv);
+  // A command that failed (a missing config, a broken link) may have stopped before the build's code ran.
+  if ((!cachedData || script.cachedDataRejected) && !process.exitCode) writeCache(cacheFile, script);
+}
+
+/** The compiled CLI, or undefined where it was never compiled (a checkout without `npm install`). */
+function readCli() {
+  try {
+    return readFileSync(CLI_FILE);
+  } catch (error) {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function sha1(...parts) {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part);
+  return hash.digest();
+}
+
+/** The cache's contents when its checksum holds, else undefined. */
+function readVerified(file) {
+  let bytes;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  const data = bytes.subarray(CHECKSUM_BYTES);
+  return bytes.length > CHECKSUM_BYTES && sha1(data).equals(bytes.subarray(0, CHECKSUM_BYTES)) ? data : undefined;
+}
+
+/** Writes the cache whole or not at all (a concurrent run reads the old file or the new one), and drops stale ones. */
+function writeCache(file, script) {
+  try {
+    const data = script.createCachedData();
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, Buffer.concat([sha1(data), data]));
+    renameSync(partial, file);
+    for (const name of readdirSync(CACHE_DIR)) {
+      if (path.join(CACHE_DIR, name) !== file) rmSync(path.join(CACHE_DIR, name), { force: true });
+    }
+  } catch {
+    // A read-only install, a full disk: the next run compiles without the cache, as this one did.
+  }
+}

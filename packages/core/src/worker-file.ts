@@ -8,11 +8,13 @@ type WorkerName = 'parse-worker' | 'render-worker' | 'search-worker';
 type BundleName = WorkerName | 'cli';
 
 /**
- * The compiled worker script `name` (dist/<name>.js). From the compiled CLI it sits next to it; from source (tests
- * run TypeScript through tsx, whose loader a worker does not inherit) the same compiled file, which `npm test` builds first.
+ * The compiled bundle `name` (dist/<name>.js; the CLI is dist/cli.cjs). From the compiled CLI it sits next to it; from
+ * source (tests run TypeScript through tsx, whose loader a worker does not inherit) the same compiled file, which
+ * `npm test` builds first.
  */
 export function workerFile(name: BundleName): URL {
-  return import.meta.url.endsWith('.ts') ? new URL(`../../../dist/${name}.js`, import.meta.url) : new URL(`./${name}.js`, import.meta.url);
+  const file = name === 'cli' ? 'cli.cjs' : `${name}.js`;
+  return import.meta.url.endsWith('.ts') ? new URL(`../../../dist/${file}`, import.meta.url) : new URL(`./${file}`, import.meta.url);
 }
 
 const fingerprints = new Map<BundleName, string>();

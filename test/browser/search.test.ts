@@ -114,7 +114,8 @@ test('the full results page lists every match for ?q= and keeps the query in the
   const input = page.locator('main .search-page__input');
   assert.equal(await input.inputValue(), '设备绑定');
   await page.waitForSelector('.search-page__result');
-  assert.ok(await page.locator('.search-page__result mark').count());
+  // The query's terms are marked in the excerpts, which fill in after the titled results.
+  await page.locator('.search-page__result mark').first().waitFor();
   assert.match(await page.locator('.search-page__status').innerText(), /^共 \d+ 条与“设备绑定”相关的结果$/);
   await input.fill('显式锚点');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('q') === '显式锚点');

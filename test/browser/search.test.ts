@@ -73,6 +73,9 @@ test('the index loads only on first use; results are keyboard navigable and open
   await input.press('Enter');
   await page.waitForFunction((h) => location.pathname + location.hash === h, href);
   assert.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), marker, 'no full reload');
+  // The box lets go of the focus, so the navbar is back at rest (a focused box widens over the links beside it).
+  assert.equal(await input.evaluate((el) => el === document.activeElement), false);
+  assert.equal(await input.getAttribute('aria-expanded'), 'false');
   await page.close();
 });
 

@@ -51,7 +51,11 @@ export function SearchBox() {
   }, []);
 
   const hits = results?.hits ?? [];
-  const followToSection = useFollowToSection(hits, () => setOpen(false));
+  // Once a result is followed the box lets go of the focus: focused, it widens over the navbar's links.
+  const followToSection = useFollowToSection(hits, () => {
+    setOpen(false);
+    input.current?.blur();
+  });
   const expanded = open && searched.trim() !== '' && status !== 'idle';
   const optionId = (i: number) => `${id}-option-${i}`;
 

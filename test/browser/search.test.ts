@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { build } from '../../packages/core/src/build.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { startStaticServer, type StaticServer } from '../helpers/static-server.js';
@@ -151,14 +151,19 @@ async function holdPageFiles(page: Page): Promise<{ held: () => number; release:
   return { held: () => held, release };
 }
 
-test('results show titled as soon as the shards are in, with a line kept for the excerpt that follows', async () => {
+/** A page whose dropdown shows the first result for 显式锚点 titled, its page file held back. */
+async function resultAwaitingExcerpt(): Promise<{ page: Page; result: Locator; pageFiles: Awaited<ReturnType<typeof holdPageFiles>> }> {
   const page = await openPage();
   const pageFiles = await holdPageFiles(page);
-  const input = page.locator('.navbar .search-box__input');
-  await input.click();
+  await page.locator('.navbar .search-box__input').click();
   await page.keyboard.type('显式锚点');
   const result = page.locator('.navbar .search-result').first();
   await result.locator('.search-result__placeholder').waitFor();
+  return { page, result, pageFiles };
+}
+
+test('results show titled as soon as the shards are in, with a line kept for the excerpt that follows', async () => {
+  const { page, result, pageFiles } = await resultAwaitingExcerpt();
   assert.ok(pageFiles.held() >= 1, 'its page file is still on its way');
   assert.equal(await page.locator('.navbar .search-result__excerpt').count(), 0);
   assert.match(await result.locator('.search-result__title').innerText(), /^功能演示/, 'the title of the page whose heading matches');
@@ -183,13 +188,7 @@ async function sectionOnScreen(page: Page, id: string): Promise<number> {
 }
 
 test('a result clicked before its excerpt arrives waits for it and opens the matching section', async () => {
-  const page = await openPage();
-  const pageFiles = await holdPageFiles(page);
-  const input = page.locator('.navbar .search-box__input');
-  await input.click();
-  await page.keyboard.type('显式锚点');
-  const result = page.locator('.navbar .search-result').first();
-  await result.locator('.search-result__placeholder').waitFor();
+  const { page, result, pageFiles } = await resultAwaitingExcerpt();
   await result.click();
   await page.waitForTimeout(300);
   assert.match(page.url(), /intro\/$/, 'nothing opens while the section is on its way');
@@ -202,13 +201,7 @@ test('a result clicked before its excerpt arrives waits for it and opens the mat
 });
 
 test('a result clicked before its excerpt arrives opens its page when the excerpt never comes', async () => {
-  const page = await openPage();
-  await holdPageFiles(page);
-  const input = page.locator('.navbar .search-box__input');
-  await input.click();
-  await page.keyboard.type('显式锚点');
-  const result = page.locator('.navbar .search-result').first();
-  await result.locator('.search-result__placeholder').waitFor();
+  const { page, result } = await resultAwaitingExcerpt();
   await result.click();
   await page.waitForURL(/features\/$/, { timeout: 5000 });
   assert.match(await page.locator('main h1').innerText(), /\S/);

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { stageOutput } from '../../packages/core/src/emit/emit-site.js';
 import { copyFixture, repoRoot } from '../helpers/fixtures.js';
 
 const LOAD_SECONDS = process.env.DOCSGEN_LONG ? 30 : 5;
@@ -40,7 +41,15 @@ test(`a build killed at random points leaves the previous output complete (${KIL
       clearTimeout(timer);
       await groupGone(child.pid!);
       if (code !== 0) killedMidway++;
-      const now = await snapshot(site.file('build'));
+      let now = await snapshot(site.file('build'));
+      if (now.size === 0) {
+        // Killed inside the swap (the output renamed aside while carried folders move into the new one, a few
+        // milliseconds): the output is missing until the next build, whose first step puts the previous one back.
+        const leftovers = (await fg('.build.docsgen-previous-*', { cwd: site.root, onlyDirectories: true, dot: true, deep: 1 })).length;
+        assert.equal(leftovers, 1, `after a kill at ${delay} ms the output is gone and no previous output is left to put back`);
+        await (await stageOutput(site.file('build'))).discard();
+        now = await snapshot(site.file('build'));
+      }
       assert.deepEqual([...now.keys()].sort(), [...good.keys()].sort(), `after a kill at ${delay} ms the output has other files`);
       for (const [file, contents] of good) assert.equal(now.get(file), contents, `${file} changed after a kill at ${delay} ms`);
     }

@@ -223,3 +223,22 @@ test('on the results page too, a title clicked before its excerpt arrives opens 
   assert.ok((await sectionOnScreen(page, 'explicit-anchor')) >= 0);
   await page.close();
 });
+
+test('on a phone, a result tapped in the menu opens its section and the page stays there as the menu closes', async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 700 }, hasTouch: true, isMobile: true });
+  // The home page: on a doc page the menu opens on the doc sidebar, and the search box is on the main menu.
+  await page.goto(server.url);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await page.locator('.navbar__toggle').tap();
+  await page.locator('.mobile-menu .search-box__input').tap();
+  await page.keyboard.type('显式锚点');
+  const result = page.locator('.mobile-menu .search-result').first();
+  await result.locator('.search-result__excerpt').waitFor();
+  await result.tap();
+  await page.waitForURL(/features\/#explicit-anchor$/);
+  await page.locator('.mobile-menu').waitFor({ state: 'detached' });
+  await page.waitForTimeout(300);
+  const top = await page.evaluate(() => document.getElementById('explicit-anchor')!.getBoundingClientRect().top);
+  assert.ok(top >= 0 && top < 700 / 2, `the section's heading stays near the top (top ${top})`);
+  await page.close();
+});

@@ -39,7 +39,8 @@ export function MobileMenu({ page, onClose }: { page: PageData; onClose: () => v
       document.removeEventListener('keydown', onKey);
       window.removeEventListener('popstate', onClose);
       document.body.style.overflow = '';
-      previous?.focus?.();
+      // Without preventScroll, focusing the toggle of a navbar hidden by scrolling pulls the page back up, undoing the scroll to a followed link's section.
+      previous?.focus?.({ preventScroll: true });
     };
   }, [onClose]);
 

@@ -13,6 +13,8 @@ export interface IndexedPage {
 }
 
 const FIELDS = ['title', 'keywords', 'headings', 'body'] as const;
+/** Fields of a page: `PageTerms.lengths` holds one length per field. */
+export const FIELD_COUNT = FIELDS.length;
 const BOOSTS = FIELDS.map((field) => SEARCH_FIELD_BOOSTS[field]);
 // BM25: term-frequency saturation and length normalisation. Pages are long and uneven, so length counts less than BM25's usual 0.75.
 const K1 = 1.2;

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { encodePostings, encodeTerms, SEARCH_INDEX_VERSION, type SearchMeta, type SearchPageSections, type SearchPageTitles, type SearchShard } from '@docsgen/shared';
 import type { KeyedFile } from '../emit/output-sink.js';
+import { hash } from '../hash.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import { invertPages, type IndexedPage, type TermPostings } from './invert-pages.js';
 import { countPageTerms } from './page-terms-cache.js';
@@ -60,7 +60,7 @@ const SEARCH_DIR = 'assets/search/';
 
 /** A file of the index: `<kind>.<hash>.json`, its key the whole hash (the name's part could, rarely, repeat). */
 function named(kind: string, text: string): { name: string; text: string; key: string } {
-  const key = createHash('sha1').update(text).digest('hex');
+  const key = hash(text);
   return { name: `${kind}.${key.slice(0, 12)}.json`, text, key };
 }
 

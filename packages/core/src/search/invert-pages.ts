@@ -13,6 +13,8 @@ export interface IndexedPage {
 }
 
 const FIELDS = ['title', 'keywords', 'headings', 'body'] as const;
+/** Fields of a page: `PageTerms.lengths` holds one length per field. */
+export const FIELD_COUNT = FIELDS.length;
 const BOOSTS = FIELDS.map((field) => SEARCH_FIELD_BOOSTS[field]);
 // BM25: term-frequency saturation and length normalisation. Pages are long and uneven, so length counts less than BM25's usual 0.75.
 const K1 = 1.2;
@@ -135,18 +137,23 @@ function inTitleOrHeadings(entry: TermCounts): boolean {
   return false;
 }
 
-/** Takes a term's body occurrences across two words out of its counts, and the pages left with none. */
+/**
+ * Takes a term's body occurrences across two words out of its counts, and the pages left with none. In place, with
+ * plain loops: most of a body's pairs are across words, so this runs for a good share of all postings.
+ */
 function dropAcrossWords(entry: TermCounts): void {
-  const pages: number[] = [];
-  const counts: number[] = [];
-  entry.pages.forEach((p, i) => {
-    const slots = entry.counts.slice(i * SLOTS, (i + 1) * SLOTS);
-    slots[BODY] -= slots[ACROSS_WORDS];
-    if (slots.some((n, slot) => n && slot !== ACROSS_WORDS)) {
-      pages.push(p);
-      counts.push(...slots);
-    }
-  });
-  entry.pages = pages;
-  entry.counts = counts;
+  const { pages, counts } = entry;
+  let kept = 0;
+  for (let i = 0; i < pages.length; i++) {
+    const from = i * SLOTS;
+    counts[from + BODY] -= counts[from + ACROSS_WORDS];
+    let left = false;
+    for (let f = 0; f < FIELDS.length; f++) if (counts[from + f]) left = true;
+    if (!left) continue;
+    pages[kept] = pages[i];
+    for (let s = 0; s < SLOTS; s++) counts[kept * SLOTS + s] = counts[from + s];
+    kept++;
+  }
+  pages.length = kept;
+  counts.length = kept * SLOTS;
 }

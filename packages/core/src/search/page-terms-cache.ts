@@ -1,13 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { TokenizeOptions } from '@docsgen/shared';
 import { openBinaryEntry } from '../cache/entry-store.js';
 import { pruneOthers } from '../cache/prune-cache.js';
 import { hash } from '../hash.js';
 import { bundleFingerprint } from '../worker-file.js';
-import { countTerms, PAGE_SLOTS, type IndexedPage, type PageTerms } from './invert-pages.js';
+import { countTerms, FIELD_COUNT, PAGE_SLOTS, type IndexedPage, type PageTerms } from './invert-pages.js';
 
-/** Field lengths per page: one per field of invert-pages.ts. */
-const FIELD_COUNT = 4;
 /** Bytes of a page's key (a SHA-1 of its text). */
 const KEY_BYTES = 20;
 
@@ -48,7 +45,7 @@ export function countPageTerms(pages: IndexedPage[], options: TokenizeOptions, c
  * (one per occurrence) cost more than the table saved.
  */
 function pageKey(page: IndexedPage): string {
-  return createHash('sha1').update(JSON.stringify([page.title, page.keywords, page.headings, page.body])).digest('hex');
+  return hash(JSON.stringify([page.title, page.keywords, page.headings, page.body]));
 }
 
 /** Varints (7 bits a byte, low first), the length of every term in UTF-16 units with the terms' text after them, then the pages. */

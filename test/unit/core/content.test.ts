@@ -32,6 +32,13 @@ test('a front matter value of the wrong type names the key', () => {
   assert.throws(() => readFrontMatter('---\nsidebar_position: first\n---\n', 'a.md'), /sidebar_position/);
 });
 
+test('front matter with Windows line ends is read, a flow list on its last line included', () => {
+  const { frontMatter, body } = readFrontMatter('---\r\ntitle: 标题\r\nkeywords: [a, b]\r\n---\r\n正文\r\n', 'a.md');
+  assert.equal(frontMatter.title, '标题');
+  assert.deepEqual(frontMatter.keywords, ['a', 'b']);
+  assert.equal(body.trim(), '正文');
+});
+
 test('a front matter key is found on its line of the front matter block only', () => {
   const long = '---\n' + Array.from({ length: 250 }, (_, i) => `k${i}: ${i}`).join('\n') + '\nslug: /x\n---\nid: not-front-matter\n';
   assert.equal(frontMatterKeyLine(long, 'slug'), 252, 'past 200 lines of front matter');

@@ -64,13 +64,21 @@ class RefusedLanguage extends Error {
   }
 }
 
+/**
+ * gray-matter cuts the block before the closing line's `\n` only: with CRLF line ends its last line keeps a `\r`, and
+ * `yaml` then fails on a flow value there (`keywords: [a, b]\r`: "Unexpected scalar at node end").
+ */
+function withoutTrailingCarriageReturn(text: string): string {
+  return text.endsWith('\r') ? text.slice(0, -1) : text;
+}
+
 /** Splits and validates front matter; YAML mistakes are reported with the file's line number. Only YAML is read. */
 export function readFrontMatter(source: string, file: string): SplitMarkdown {
   assertYamlLanguage(source, file);
   let parsed: matter.GrayMatterFile<string>;
   try {
     // A fresh options object turns off gray-matter's cache, so one file's result never leaks into another's.
-    parsed = matter(source, { engines: { ...REFUSED_ENGINES, yaml: (text: string) => parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES }) as object } });
+    parsed = matter(source, { engines: { ...REFUSED_ENGINES, yaml: (text: string) => parseYaml(withoutTrailingCarriageReturn(text), { maxAliasCount: MAX_YAML_ALIASES }) as object } });
   } catch (error) {
     if (error instanceof RefusedLanguage) throw nonYamlError(error.language, file);
     const reason = (error as Error).message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');

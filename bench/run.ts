@@ -3,14 +3,13 @@
  * `serve`, first-load weight of a doc page, search index figures. Prints tables, writes bench/results.json.
  * Env: BENCH_SIZES=200,2000 (corpus sizes), BENCH_RUNS=3 (runs per size), BENCH_EDITS=10, BENCH_SKIP=site,reload,weight.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../test/helpers/browser.js';
 import { writeCorpus } from './corpus.js';
-import { BENCH_DIR, REPO_ROOT } from './lib/docsgen.js';
+import { BENCH_DIR, compileCli, REPO_ROOT } from './lib/docsgen.js';
 import { buildSeries, type BuildSeries } from './lib/series.js';
 import { reloadLatency, type ReloadFigures } from './lib/reload.js';
 import { searchFigures, type SearchFigures } from './lib/search.js';
@@ -44,7 +43,7 @@ const results: Results = {
 };
 
 console.log('compiling the CLI (scripts/build-cli.mjs)…');
-execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+compileCli();
 const out = path.join(BENCH_DIR, '.out');
 await mkdir(out, { recursive: true });
 

@@ -4,11 +4,10 @@
  * machine two threads is all cores; on a larger machine add counts with BENCH_THREADS=1,2,4,8.
  * Env: BENCH_SIZES=2000,10000 (default), BENCH_RUNS (default 2), BENCH_THREADS (default 1,2).
  */
-import { execFileSync } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { catalogueIds, writeCorpus } from './corpus.js';
-import { BENCH_DIR, REPO_ROOT } from './lib/docsgen.js';
+import { BENCH_DIR, compileCli, DOCSGEN_CLI as CLI } from './lib/docsgen.js';
 import { afterOneEdit, runTimed, timedLine as line, type TimedRun } from './lib/measure.js';
 import { mb, summarize } from './lib/stats.js';
 import { table } from './lib/table.js';
@@ -16,9 +15,8 @@ import { table } from './lib/table.js';
 const sizes = (process.env.BENCH_SIZES ?? '2000,10000').split(',').map(Number);
 const runs = Number(process.env.BENCH_RUNS ?? 2);
 const threadCounts = (process.env.BENCH_THREADS ?? '1,2').split(',').map(Number);
-const CLI = path.join(REPO_ROOT, 'bin', 'docsgen.js');
 
-execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+compileCli();
 const ids = await catalogueIds();
 const rows: (string | number)[][] = [];
 const results: { pages: number; label: string; runs: TimedRun[] }[] = [];

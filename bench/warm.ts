@@ -5,20 +5,18 @@
  * Reports wall time, CPU time (user + system of the process tree), peak RSS and the load average at each start, and
  * the build's own stage times of the median run. Env: BENCH_SIZES=206,2000,10000 (default), BENCH_RUNS (default 5).
  */
-import { execFileSync } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { catalogueIds, writeCorpus } from './corpus.js';
-import { BENCH_DIR, REPO_ROOT } from './lib/docsgen.js';
+import { BENCH_DIR, compileCli, DOCSGEN_CLI as CLI } from './lib/docsgen.js';
 import { afterOneEdit, runTimed, timedLine as line, type TimedBuild } from './lib/measure.js';
 import { mb, summarize } from './lib/stats.js';
 import { table } from './lib/table.js';
 
 const sizes = (process.env.BENCH_SIZES ?? '206,2000,10000').split(',').map(Number);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-const CLI = path.join(REPO_ROOT, 'bin', 'docsgen.js');
 
-execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+compileCli();
 const ids = await catalogueIds();
 const rows: (string | number)[][] = [];
 const results: { pages: number; cold: TimedBuild; warm: TimedBuild[] }[] = [];

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,13 @@ import { runMeasured, type ProcessRun } from './measure.js';
 export const BENCH_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const REPO_ROOT = path.dirname(BENCH_DIR);
 const CHILD = path.join(BENCH_DIR, 'build-child.mjs');
+/** The CLI as users start it (bin/docsgen.js runs the compiled dist/cli.cjs). */
+export const DOCSGEN_CLI = path.join(REPO_ROOT, 'bin', 'docsgen.js');
+
+/** Compiles the CLI and its workers into dist/ (scripts/build-cli.mjs), so a benchmark runs the code of the checkout. */
+export function compileCli(): void {
+  execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+}
 
 export interface DocsgenBuild extends ProcessRun {
   pages: number;

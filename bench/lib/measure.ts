@@ -96,7 +96,7 @@ export function timedLine(b: TimedRun): string {
 }
 
 /** The corpus page the warm benchmarks edit (relative to a corpus root). */
-export const EDITED_PAGE = path.join('docs', 'api', 'signature.md');
+const EDITED_PAGE = path.join('docs', 'api', 'signature.md');
 
 /**
  * One edit, as an author makes it: a paragraph (another each run) appended to the corpus page EDITED_PAGE, `rebuild`

@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { appendFile, cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { catalogueIds, writeCorpus } from '../corpus.js';
-import { BENCH_DIR, REPO_ROOT } from '../lib/docsgen.js';
+import { BENCH_DIR, compileCli, REPO_ROOT } from '../lib/docsgen.js';
 import { runTimed, type TimedRun } from '../lib/measure.js';
 import { mb, summarize, type Summary } from '../lib/stats.js';
 import { table } from '../lib/table.js';
@@ -81,7 +81,7 @@ async function measureAll(): Promise<SizeResult[]> {
     console.log(`installing into bench/peers/${dir} (npm install)…`);
     execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: path.join(HERE, dir), stdio: ['ignore', 'inherit', 'inherit'] });
   }
-  execFileSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  compileCli();
   await rm(CLI, { recursive: true, force: true });
   for (const dir of ['bin', 'dist']) await cp(path.join(REPO_ROOT, dir), path.join(CLI, dir), { recursive: true });
 

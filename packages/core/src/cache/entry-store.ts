@@ -55,18 +55,15 @@ export function openBinaryEntry(dir: string, kind: string, key: string): BinaryE
   const header = Buffer.from(key + '\n');
   return {
     load() {
-      const bytes = readEntry(file);
-      if (bytes === undefined || bytes.length < 65 + header.length || bytes[64] !== 0x0a) return undefined;
-      const payload = bytes.subarray(65);
-      if (bytes.toString('latin1', 0, 64) !== checksum(payload) || !payload.subarray(0, header.length).equals(header)) return undefined;
+      const payload = checkedPayload(readEntry(file));
+      if (payload === undefined || payload.length < header.length || !payload.subarray(0, header.length).equals(header)) return undefined;
       return payload.subarray(header.length);
     },
     store(bytes) {
-      const payload = Buffer.concat([header, bytes]);
       mkdirSync(path.dirname(file), { recursive: true });
       const temporary = temporaryFor(file);
       try {
-        writeFileSync(temporary, Buffer.concat([Buffer.from(checksum(payload) + '\n'), payload]));
+        writeFileSync(temporary, withChecksum(Buffer.concat([header, bytes])));
         renameSync(temporary, file);
       } catch (error) {
         rmSync(temporary, { force: true });
@@ -94,15 +91,13 @@ async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
 
 /** `<sha256 of the rest>\n{"key":…,"value":…}`. */
 function encodeEntry(key: string, value: unknown): Buffer {
-  const payload = Buffer.from(JSON.stringify({ key, value }));
-  return Buffer.concat([Buffer.from(checksum(payload) + '\n'), payload]);
+  return withChecksum(Buffer.from(JSON.stringify({ key, value })));
 }
 
 /** The checksum is taken over the bytes as read, so an entry that fails it is never decoded as text. */
 function decodeEntry<T>(key: string, bytes: Buffer | undefined): T | undefined {
-  if (bytes === undefined || bytes.length < 65 || bytes[64] !== 0x0a) return undefined;
-  const payload = bytes.subarray(65);
-  if (bytes.toString('latin1', 0, 64) !== checksum(payload)) return undefined;
+  const payload = checkedPayload(bytes);
+  if (payload === undefined) return undefined;
   try {
     const entry = JSON.parse(payload.toString('utf8')) as { key?: unknown; value?: T };
     return entry.key === key && entry.value !== null && typeof entry.value === 'object' ? entry.value : undefined;
@@ -117,6 +112,18 @@ function readEntry(file: string): Buffer | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** `<sha256 of payload>\n<payload>`: the framing of every entry, JSON or binary. */
+function withChecksum(payload: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(checksum(payload) + '\n'), payload]);
+}
+
+/** What follows the checksum line when it matches; undefined for a missing, truncated or corrupted entry. */
+function checkedPayload(bytes: Buffer | undefined): Buffer | undefined {
+  if (bytes === undefined || bytes.length < 65 || bytes[64] !== 0x0a) return undefined;
+  const payload = bytes.subarray(65);
+  return bytes.toString('latin1', 0, 64) === checksum(payload) ? payload : undefined;
 }
 
 function checksum(bytes: Buffer): string {

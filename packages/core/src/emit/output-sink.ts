@@ -52,8 +52,8 @@ export async function createOutputSink({ staged, outDir, cacheDir }: OutputSinkO
     carryPage(key, paths) {
       const carried = carry?.page(key, paths);
       if (carried) {
-        count += carried.files.length;
-        for (const file of carried.files) bytes += Number(file.stamp[1]);
+        count += carried.count;
+        bytes += carried.bytes;
       }
       return carried?.links;
     },
@@ -78,9 +78,15 @@ export async function createOutputSink({ staged, outDir, cacheDir }: OutputSinkO
 async function carryOver(staged: StagedOutput, outDir: string, cacheDir: string) {
   const previous: PreviousOutput = await loadPreviousOutput(cacheDir, outDir);
   const next: NextManifest = nextManifest(cacheDir, outDir);
-  const carry = (found: { path: string; key: string; stamp: FileStamp }[]) => {
+  /** Carries the files over; their size in bytes (from their stamps). */
+  const carry = (found: { path: string; key: string; stamp: FileStamp }[]): number => {
     staged.carry(found);
-    for (const file of found) next.file(file.path, file.key, file.stamp);
+    let bytes = 0;
+    for (const file of found) {
+      next.file(file.path, file.key, file.stamp);
+      bytes += Number(file.stamp[1]);
+    }
+    return bytes;
   };
   return {
     next,
@@ -91,8 +97,7 @@ async function carryOver(staged: StagedOutput, outDir: string, cacheDir: string)
         return { ...file, key, stamp: previous.unchanged(file.path, key) };
       });
       const carried = found.filter((file): file is typeof file & { stamp: FileStamp } => file.stamp !== undefined);
-      carry(carried);
-      let bytes = carried.reduce((sum, file) => sum + Number(file.stamp[1]), 0);
+      let bytes = carry(carried);
       const toWrite = found.filter((file) => file.stamp === undefined);
       await staged.write(toWrite);
       toWrite.forEach((file) => {
@@ -102,13 +107,12 @@ async function carryOver(staged: StagedOutput, outDir: string, cacheDir: string)
       });
       return bytes;
     },
-    page(key: string, paths: string[]): { links: PageLinks; files: { stamp: FileStamp }[] } | undefined {
+    page(key: string, paths: string[]): { links: PageLinks; count: number; bytes: number } | undefined {
       const links = previous.pageLinks(key);
       if (!links) return undefined;
       const found = paths.map((file) => ({ path: file, key, stamp: previous.unchanged(file, key) }));
       if (!found.every((file): file is typeof file & { stamp: FileStamp } => file.stamp !== undefined)) return undefined;
-      carry(found);
-      return { links, files: found };
+      return { links, count: found.length, bytes: carry(found) };
     },
   };
 }

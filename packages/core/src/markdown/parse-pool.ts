@@ -134,7 +134,7 @@ function shareWithWorker({ setup, docs, batches, receive }: { setup: ParseSetup;
  * Parses every doc even when some fail, so that one broken or hostile file does not hide the others' problems: the
  * first failure is thrown with the rest as its details.
  */
-export function parseEach<T>(docs: DocSource[], parse: (doc: DocSource) => T): T[] {
+function parseEach<T>(docs: DocSource[], parse: (doc: DocSource) => T): T[] {
   const failures: DocsgenError[] = [];
   const parsed = docs.map((doc) => {
     try {

@@ -1,0 +1,123 @@
+import markdownIt, { type MarkdownIt, type StateBlock, type StateInline, type Token } from 'markdown-it';
+import markdownItCjkFriendly from 'markdown-it-cjk-friendly';
+import { markdownItDirectives } from './directive-rules.js';
+import { markdownItFallbacks } from './fallback-rules.js';
+import { splitRow } from './table-rows.js';
+
+/**
+ * Where a token stands in the text its rule read: a block token in the document (offset of its first character),
+ * an inline token in its inline token's `content` (start and end). markdown-it keeps only block lines (`map`).
+ */
+export interface Placed {
+  start?: number;
+  end?: number;
+}
+
+export type PlacedToken = Token & Placed;
+
+/**
+ * markdown-it set up to read what remark-parse, remark-gfm's tables and remark-cjk-friendly read, with every rule
+ * wrapped so that its tokens carry offsets (markdown-it's own `map` has block lines only). Its own rules for what the
+ * fast path does not take are off: those documents go to micromark (see fast-path.ts).
+ */
+export function createTokenizer(): MarkdownIt {
+  const md = markdownIt('default', { html: true, linkify: false, typographer: false, maxNesting: 10_000 });
+  // mdast keeps destinations as written (escapes and references decoded, nothing percent-encoded) and every scheme: remarkLinks judges them.
+  md.normalizeLink = (url) => url;
+  md.normalizeLinkText = (text) => text;
+  md.validateLink = () => true;
+  // Text fragments stay apart (joining them would lose where each stands); the converter joins them as mdast does.
+  md.disable(['strikethrough', 'reference', 'linkify', 'text_join', 'fragments_join']);
+  md.use(markdownItCjkFriendly);
+  md.use(markdownItDirectives);
+  md.use(markdownItFallbacks);
+  md.block.ruler.at('table', cellsAsWritten(md.block.ruler.__rules__.find((rule) => rule.name === 'table')!.fn as BlockRule), { alt: ['paragraph', 'reference'] });
+  for (const rule of md.block.ruler.__rules__) md.block.ruler.at(rule.name, placeBlockRule(rule.fn as BlockRule), { alt: rule.alt });
+  for (const rule of md.inline.ruler.__rules__) md.inline.ruler.at(rule.name, placeInlineRule(rule.name, rule.fn as InlineRule));
+  return md;
+}
+
+/**
+ * markdown-it takes the backslash off an escaped pipe before a cell's text is parsed; micromark reads `\\|` as an
+ * escape like any other, so that a code span keeps it (mdast-util-gfm-table takes it off there). Each cell gets its
+ * text as written, with its pipes escaped.
+ */
+function cellsAsWritten(rule: BlockRule): BlockRule {
+  return (state, startLine, endLine, silent) => {
+    const first = state.tokens.length;
+    const matched = rule(state, startLine, endLine, silent);
+    if (!matched || silent) return matched;
+    let cells: ReturnType<typeof splitRow> = [];
+    let column = 0;
+    for (let i = first; i < state.tokens.length; i++) {
+      const token = state.tokens[i];
+      if (token.type === 'tr_open') {
+        const line = token.map![0];
+        let end = state.eMarks[line];
+        while (end > state.bMarks[line] && /[ \t]/.test(state.src[end - 1])) end--;
+        cells = splitRow(state.src, state.bMarks[line] + state.tShift[line], end);
+        column = 0;
+      } else if (token.type === 'inline') {
+        const cell = cells[column++];
+        if (cell) token.content = cell.content;
+      }
+    }
+    return matched;
+  };
+}
+
+type BlockRule = (state: StateBlock, startLine: number, endLine: number, silent: boolean) => boolean;
+type InlineRule = (state: StateInline, silent: boolean) => boolean;
+
+/** The tokens a block rule pushes start where its first line's content does (after the markers of the containers around it). */
+function placeBlockRule(rule: BlockRule): BlockRule {
+  return (state, startLine, endLine, silent) => {
+    const first = state.tokens.length;
+    const start = state.bMarks[startLine] + state.tShift[startLine];
+    const matched = rule(state, startLine, endLine, silent);
+    if (matched && !silent) {
+      // Containers have put their lines' marks back by now: a token of another line (a list's later items, a table's rows) starts where that line's content does.
+      for (let i = first; i < state.tokens.length; i++) {
+        const token = state.tokens[i] as PlacedToken;
+        if (token.start === undefined) token.start = token.map && token.map[0] !== startLine ? state.bMarks[token.map[0]] + state.tShift[token.map[0]] : start;
+      }
+    }
+    return matched;
+  };
+}
+
+/**
+ * Inline tokens get their range in the inline content: one token, the rule's range; emphasis runs one character each;
+ * a link or autolink its opening at the start and its closing at the end (what is between is placed by the rules that
+ * read it, or is text, placed later by the characters it holds).
+ */
+function placeInlineRule(name: string, rule: InlineRule): InlineRule {
+  return (state, silent) => {
+    const first = state.tokens.length;
+    const start = state.pos;
+    const hadPending = state.pending !== '';
+    const matched = rule(state, silent);
+    if (!matched || silent) return matched;
+    const end = state.pos;
+    // Text pending before the rule was pushed by the rule's first push: it is placed by its characters.
+    const pushed = state.tokens.slice(hadPending && state.tokens[first]?.type === 'text' ? first + 1 : first) as PlacedToken[];
+    if (name === 'emphasis') {
+      pushed.forEach((token, i) => Object.assign(token, { start: start + i, end: start + i + 1 }));
+    } else if (pushed.length === 1) {
+      Object.assign(pushed[0], { start, end });
+    } else if (pushed.length > 1) {
+      const open = pushed.find((token) => token.nesting === 1 && token.start === undefined);
+      const close = pushed[pushed.length - 1];
+      if (open) Object.assign(open, { start, end: start + 1 });
+      Object.assign(close, { start: close.start, end });
+      if (open?.markup === 'autolink') {
+        for (const token of pushed) if (token !== open && token !== close) Object.assign(token, { start: start + 1, end: end - 1 });
+        close.start = end - 1;
+      }
+    }
+    return matched;
+  };
+}
+
+/** markdown-it's decoding of backslash escapes and character references. */
+export const unescapeAll: (text: string) => string = markdownIt().utils.unescapeAll;

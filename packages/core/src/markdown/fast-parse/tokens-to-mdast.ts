@@ -1,0 +1,409 @@
+import type { Point, Position } from 'unist';
+import type { AlignType, Blockquote, Code, Heading, Html, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import type { PlacedToken } from './markdown-it-tokens.js';
+import { unescapeAll } from './markdown-it-tokens.js';
+import { NotReproduced } from './not-reproduced.js';
+import { splitRow } from './table-rows.js';
+import type { ContainerDirective, TextDirective } from 'mdast-util-directive';
+
+
+/**
+ * markdown-it's tokens as the mdast micromark and mdast-util-from-markdown make of the same text (with GFM's tables
+ * and remark-cjk-friendly's emphasis), positions included: line, column and offset of every node, as the pipeline's
+ * error messages, link records and as-written Markdown copies read them.
+ */
+export function tokensToMdast(source: string, tokens: PlacedToken[]): Root {
+  return new Converter(source, tokens).root();
+}
+
+class Converter {
+  private readonly lineStarts: number[] = [0];
+  private index = 0;
+
+  constructor(
+    private readonly source: string,
+    private readonly tokens: PlacedToken[],
+  ) {
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
+  }
+
+  root(): Root {
+    const children = this.blocks(undefined) as RootContent[];
+    return { type: 'root', children, position: this.position(0, this.source.length) };
+  }
+
+  /** The end of a line's text (where its line ending is, or the end of the document). */
+  private lineEnd(line: number): number {
+    return line + 1 < this.lineStarts.length ? this.lineStarts[line + 1] - 1 : this.source.length;
+  }
+
+  private lineOf(offset: number): number {
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.lineStarts[middle] <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  private point(offset: number): Point {
+    const line = this.lineOf(offset);
+    return { line: line + 1, column: offset - this.lineStarts[line] + 1, offset };
+  }
+
+  private position(start: number, end: number): Position {
+    return { start: this.point(start), end: this.point(end) };
+  }
+
+  /** The end of a line without its trailing spaces and tabs. */
+  private trimmedLineEnd(line: number): number {
+    let end = this.lineEnd(line);
+    while (end > this.lineStarts[line] && (this.source[end - 1] === ' ' || this.source[end - 1] === '\t')) end--;
+    return end;
+  }
+
+  private blocks(closing: string | undefined): RootContent[] {
+    const children: RootContent[] = [];
+    while (this.index < this.tokens.length) {
+      const token = this.tokens[this.index];
+      if (closing && token.type === closing) {
+        this.index++;
+        return children;
+      }
+      children.push(this.block(token));
+    }
+    if (closing) throw new NotReproduced(`unclosed ${closing}`);
+    return children;
+  }
+
+  private block(token: PlacedToken): RootContent {
+    const start = token.start!;
+    switch (token.type) {
+      case 'paragraph_open': {
+        const inline = this.tokens[this.index + 1];
+        this.index += 3;
+        const { children, end } = this.inlineBlock(inline, this.paragraphMap(inline));
+        // micromark's blocks end with the trailing whitespace of their last line.
+        return { type: 'paragraph', children, position: this.position(start, this.lineEnd(this.lineOf(end))) } satisfies Paragraph;
+      }
+      case 'heading_open':
+        return this.heading(token);
+      case 'blockquote_open': {
+        this.index++;
+        const children = this.blocks('blockquote_close') as Blockquote['children'];
+        if (!children.length || children[children.length - 1].position!.end.line < token.map![1]) throw new NotReproduced('a block quote ending in empty quoted lines');
+        return { type: 'blockquote', children, position: this.position(start, this.containerEnd(children, start)) } satisfies Blockquote;
+      }
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        return this.list(token);
+      case 'fence':
+        return this.fence(token);
+      case 'code_block':
+        // micromark places indented code by its own rules of tabs and blank lines (the CommonMark examples differ): micromark reads it.
+        throw new NotReproduced('indented code');
+      case 'html_block': {
+        this.index++;
+        const value = token.content.replace(/\n$/, '');
+        if (this.source[start - 1] === ' ' || this.source[start - 1] === '\t' || /\n[ \t]*(?:\n|$)/.test(value)) throw new NotReproduced('HTML indented or with blank lines');
+        return { type: 'html', value, position: this.position(start, start + this.sourceLength(start, value)) } satisfies Html;
+      }
+      case 'hr':
+        this.index++;
+        return { type: 'thematicBreak', position: this.position(start, this.lineEnd(token.map![0])) };
+      case 'table_open':
+        return this.table(token);
+      case 'container_directive_open':
+        return this.containerDirective(token);
+      default:
+        throw new NotReproduced(`block token ${token.type}`);
+    }
+  }
+
+  /** How far `value`, copied from the source at `start` with container prefixes taken off its lines, reaches in the source. */
+  private sourceLength(start: number, value: string): number {
+    const lines = value.split('\n');
+    if (lines.length === 1) return value.length;
+    const last = this.lineOf(start) + lines.length - 1;
+    const end = this.lineEnd(last);
+    if (this.source.slice(end - lines[lines.length - 1].length, end) !== lines[lines.length - 1]) throw new NotReproduced('block text not found in its lines');
+    return end - start;
+  }
+
+  private containerEnd(children: RootContent[], start: number): number {
+    const last = children[children.length - 1];
+    return last ? this.lineEnd(last.position!.end.line - 1) : this.trimmedLineEnd(this.lineOf(start));
+  }
+
+  private containerDirective(open: PlacedToken): ContainerDirective {
+    this.index++;
+    const children: ContainerDirective['children'] = [];
+    const label = this.tokens[this.index];
+    if (label.type === 'inline') {
+      this.index++;
+      const labelStart = (label as { labelStart?: number }).labelStart!;
+      const { children: phrasing } = this.inlineBlock(label, [labelStart + 1]);
+      children.push({ type: 'paragraph', data: { directiveLabel: true }, children: phrasing, position: this.position(labelStart, labelStart + label.content.length + 2) } as Paragraph);
+    }
+    children.push(...(this.blocks('container_directive_close') as ContainerDirective['children']));
+    const closeLine = open.map![1] - 1;
+    return { type: 'containerDirective', name: open.info, attributes: {}, children, position: this.position(open.start!, this.lineEnd(closeLine)) };
+  }
+
+  private heading(open: PlacedToken): Heading {
+    const inline = this.tokens[this.index + 1];
+    this.index += 3;
+    const depth = Number(String(open.tag).slice(1)) as Heading['depth'];
+    const start = open.start!;
+    if (open.markup[0] === '#') {
+      let contentStart = start + depth;
+      while (this.source[contentStart] === ' ' || this.source[contentStart] === '\t') contentStart++;
+      const map = this.lineMap(inline.content, [contentStart]);
+      const { children } = this.inlineBlock(inline, map);
+      return { type: 'heading', depth, children, position: this.position(start, this.lineEnd(open.map![0])) };
+    }
+    const { children } = this.inlineBlock(inline, this.paragraphMap(inline));
+    return { type: 'heading', depth, children, position: this.position(start, this.lineEnd(open.map![1] - 1)) };
+  }
+
+  private list(open: PlacedToken): List {
+    this.index++;
+    const closing = open.type === 'bullet_list_open' ? 'bullet_list_close' : 'ordered_list_close';
+    const items: ListItem[] = [];
+    while (this.tokens[this.index]?.type === 'list_item_open') {
+      const itemOpen = this.tokens[this.index++];
+      const children = this.blocks('list_item_close') as ListItem['children'];
+      const first = children[0];
+      if (!first) throw new NotReproduced('an empty list item');
+      if (first?.type === 'paragraph' && first.children[0]?.type === 'text' && /^\[[ \txX]\]/.test(first.children[0].value)) throw new NotReproduced('a task list item');
+      const spread = children.some((child, i) => i > 0 && child.position!.start.line > children[i - 1].position!.end.line + 1);
+      const itemStart = itemOpen.start!;
+      items.push({ type: 'listItem', spread, checked: null, children, position: this.position(itemStart, this.containerEnd(children, itemStart)) });
+    }
+    if (this.tokens[this.index]?.type !== closing) throw new NotReproduced('list not closed where expected');
+    this.index++;
+    // A list followed by a quoted empty line (`>` alone) ends after it in micromark's tree.
+    const after = items[items.length - 1].position!.end.line;
+    if (after < this.lineStarts.length && /^[ \t]*>[ \t>]*$/.test(this.source.slice(this.lineStarts[after], this.lineEnd(after)))) throw new NotReproduced('a list before a quoted empty line');
+    const ordered = open.type === 'ordered_list_open';
+    const spread = items.some((item, i) => i > 0 && item.position!.start.line > items[i - 1].position!.end.line + 1);
+    const start = ordered ? Number(open.attrGet('start') ?? 1) : null;
+    return { type: 'list', ordered, start, spread, children: items, position: this.position(open.start!, items[items.length - 1].position!.end.offset!) };
+  }
+
+  private fence(token: PlacedToken): Code {
+    this.index++;
+    const next = token.map![1];
+    // Closed when its last line is a fence no more indented than the opening's line plus three spaces.
+    const closing = new RegExp(`^[ >]{0,${token.start! - this.lineStarts[token.map![0]] + 3}}\\${token.markup[0]}{${token.markup.length},}[ \\t]*$`);
+    if (next - 1 <= token.map![0] || !closing.test(this.source.slice(this.lineStarts[next - 1], this.lineEnd(next - 1)))) throw new NotReproduced('an unclosed code fence');
+    const info = unescape(token.info.replace(/^[ \t]+|[ \t]+$/g, ''));
+    const space = info.search(/[ \t]/);
+    const lang = info === '' ? null : space < 0 ? info : info.slice(0, space);
+    const meta = space < 0 ? null : info.slice(space).replace(/^[ \t]+/, '') || null;
+    const end = this.lineEnd(next - 1);
+    return { type: 'code', lang, meta, value: token.content.replace(/\n$/, ''), position: this.position(token.start!, end) };
+  }
+
+  private table(open: PlacedToken): Table {
+    this.index++;
+    const align: AlignType[] = [];
+    const rows: TableRow[] = [];
+    for (let token = this.tokens[this.index]; token.type !== 'table_close'; token = this.tokens[this.index]) {
+      if (token.type !== 'tr_open') {
+        this.index++;
+        continue;
+      }
+      const line = token.map![0];
+      const cells = splitRow(this.source, token.start!, this.trimmedLineEnd(line));
+      // The row and its last cell end with the line's trailing whitespace.
+      if (cells.length) cells[cells.length - 1].end = this.lineEnd(line);
+      this.index++;
+      const row: TableCell[] = [];
+      for (let column = 0; this.tokens[this.index].type !== 'tr_close'; column++) {
+        const cellOpen = this.tokens[this.index];
+        const inline = this.tokens[this.index + 1];
+        this.index += 3;
+        if (rows.length === 0) {
+          const style = cellOpen.attrGet('style');
+          align.push(style ? (String(style).slice('text-align:'.length) as AlignType) : null);
+        }
+        const cell = cells[column];
+        if (!cell) continue;
+        if (cell.content !== inline.content) throw new NotReproduced('table cell not found in its row');
+        const { children } = this.inlineBlock(inline, this.lineMap(inline.content, [cell.contentStart]), true);
+        row.push({ type: 'tableCell', children, position: this.position(cell.start, cell.end) });
+      }
+      this.index++;
+      if (cells.length > row.length) throw new NotReproduced('a row with more cells than the header');
+      rows.push({ type: 'tableRow', children: row, position: this.position(token.start!, this.lineEnd(line)) });
+    }
+    this.index++;
+    return { type: 'table', align, children: rows, position: this.position(open.start!, rows[rows.length - 1].position!.end.offset!) };
+  }
+
+  /** Source offsets of the lines of a paragraph's (or setext heading's) inline content. */
+  private paragraphMap(inline: PlacedToken): number[] {
+    const lines = inline.content.split('\n');
+    const first = inline.map![0];
+    return lines.map((text, i) => {
+      const end = i === lines.length - 1 ? this.trimmedLineEnd(first + i) : this.lineEnd(first + i);
+      return end - text.length;
+    });
+  }
+
+  /** Checks that each line of `content` stands at its offset in the source. */
+  private lineMap(content: string, starts: number[]): number[] {
+    const lines = content.split('\n');
+    if (lines.length !== starts.length) throw new NotReproduced('inline content lines');
+    return starts;
+  }
+
+  /** The phrasing of an inline token, its source offsets given by where each of its lines starts. */
+  private inlineBlock(inline: PlacedToken, lineStarts: number[], inTable = false): { children: PhrasingContent[]; end: number } {
+    const content = inline.content;
+    const contentLineStarts = [0];
+    for (let i = content.indexOf('\n'); i >= 0; i = content.indexOf('\n', i + 1)) contentLineStarts.push(i + 1);
+    if (contentLineStarts.length !== lineStarts.length) throw new NotReproduced('inline content lines');
+    contentLineStarts.forEach((at, i) => {
+      const end = i + 1 < contentLineStarts.length ? contentLineStarts[i + 1] - 1 : content.length;
+      if (this.source.slice(lineStarts[i], lineStarts[i] + end - at) !== content.slice(at, end)) throw new NotReproduced('inline content not found in the source');
+    });
+    const toSource = (index: number) => {
+      let line = contentLineStarts.length - 1;
+      while (contentLineStarts[line] > index) line--;
+      return lineStarts[line] + index - contentLineStarts[line];
+    };
+    const children = new InlineConverter(content, inline.children as PlacedToken[], (from, to, afterLineEnding) => this.position(toSource(from), afterLineEnding ? toSource(to) + 1 : toSource(to)), inTable).phrasing();
+    return { children, end: toSource(content.length) };
+  }
+}
+
+/** mdast's phrasing from markdown-it's inline tokens. */
+class InlineConverter {
+  private index = 0;
+  private inLink = false;
+
+  constructor(
+    private readonly content: string,
+    private readonly tokens: PlacedToken[],
+    private readonly position: ((from: number, to: number, afterLineEnding: boolean) => Position) | undefined,
+    private readonly inTable: boolean,
+  ) {
+    if (position) placeText(content, tokens);
+  }
+
+  phrasing(closing?: string): PhrasingContent[] {
+    const nodes: PhrasingContent[] = [];
+    let text: { value: string; start: number; end: number; endsWithLineEnding?: boolean } | undefined;
+    const flush = () => {
+      // GFM's literal autolinks (micromark's constructs and mdast-util-gfm-autolink-literal's transform) act only on text holding one of these.
+      if (text && !this.inLink && LITERAL_AUTOLINK.test(text.value)) throw new NotReproduced('a literal autolink candidate');
+      // Text ending in a line ending (before a code span, a link …) ends right after it, before the next line's indentation.
+      if (text) nodes.push({ type: 'text', value: text.value, ...this.at(text.start, text.end, text.endsWithLineEnding) });
+      text = undefined;
+    };
+    const addText = (value: string, token: PlacedToken) => {
+      const lineEnding = token.type === 'softbreak';
+      if (!text) text = { value, start: token.start!, end: lineEnding ? token.start! : token.end!, endsWithLineEnding: lineEnding };
+      else {
+        text.value += value;
+        text.end = lineEnding ? token.start! : token.end!;
+        text.endsWithLineEnding = lineEnding;
+      }
+    };
+    while (this.index < this.tokens.length) {
+      const token = this.tokens[this.index++];
+      switch (token.type) {
+        case 'text':
+        case 'text_special':
+          if (token.content) addText(token.content, token);
+          break;
+        case 'softbreak':
+          addText('\n', token);
+          break;
+        default:
+          if (closing && token.type === closing) {
+            flush();
+            return nodes;
+          }
+          flush();
+          nodes.push(this.node(token));
+      }
+    }
+    flush();
+    if (closing) throw new NotReproduced(`unclosed ${closing}`);
+    return nodes;
+  }
+
+  private at(start: number, end: number, afterLineEnding = false): { position?: Position } {
+    return this.position ? { position: this.position(start, end, afterLineEnding) } : {};
+  }
+
+  private node(token: PlacedToken): PhrasingContent {
+    switch (token.type) {
+      case 'em_open':
+      case 'strong_open': {
+        const close = token.type === 'em_open' ? 'em_close' : 'strong_close';
+        const start = token.start! - (token.markup.length - 1);
+        const children = this.phrasing(close);
+        const end = this.tokens[this.index - 1].end! + (token.markup.length - 1);
+        return { type: token.type === 'em_open' ? 'emphasis' : 'strong', children, ...this.at(start, end) };
+      }
+      case 'link_open': {
+        this.inLink = true;
+        const children = this.phrasing('link_close');
+        this.inLink = false;
+        const end = this.tokens[this.index - 1].end!;
+        return { type: 'link', url: String(token.attrGet('href')), title: nullableString(token.attrGet('title')), children, ...this.at(token.start!, end) };
+      }
+      case 'image': {
+        const alt = toString(new InlineConverter(token.content, token.children as PlacedToken[], undefined, this.inTable).phrasing());
+        return { type: 'image', url: String(token.attrGet('src')), title: nullableString(token.attrGet('title')), alt, ...this.at(token.start!, token.end!) };
+      }
+      case 'code_inline': {
+        if (this.content.slice(token.start, token.end).includes('\n')) throw new NotReproduced('a code span over lines');
+        const value = this.inTable ? token.content.replace(/\\([\\|])/g, (all, character) => (character === '|' ? character : all)) : token.content;
+        return { type: 'inlineCode', value, ...this.at(token.start!, token.end!) };
+      }
+      case 'html_inline':
+        return { type: 'html', value: token.content, ...this.at(token.start!, token.end!) };
+      case 'text_directive':
+        return { type: 'textDirective', name: token.info, attributes: {}, children: [], ...this.at(token.start!, token.end!) } satisfies TextDirective;
+      case 'hardbreak':
+        // A hard break ends with its line ending, before the next line's indentation.
+        return { type: 'break', ...this.at(token.start!, this.content.indexOf('\n', token.start), true) };
+      default:
+        throw new NotReproduced(`inline token ${token.type}`);
+    }
+  }
+}
+
+const LITERAL_AUTOLINK = /@|:\/\/|www\./i;
+
+/** Text tokens carry no range: each takes the characters after the token before it, which must be its own. */
+function placeText(content: string, tokens: PlacedToken[]): void {
+  let cursor = 0;
+  for (const token of tokens) {
+    if (token.start === undefined && token.type === 'text') {
+      token.start = cursor;
+      token.end = cursor + token.content.length;
+      if (content.slice(token.start, token.end) !== token.content) throw new NotReproduced('text not found where expected');
+    } else if (token.start === undefined) token.start = cursor;
+    // A hard break of trailing spaces starts at the spaces, which markdown-it took off the text before it.
+    else if (token.type === 'hardbreak' && content[token.start] === '\n') token.start = cursor;
+    if (token.end !== undefined) cursor = token.end;
+  }
+}
+
+/** Backslash escapes and character references of an info string, decoded as micromark decodes them. */
+function unescape(text: string): string {
+  return text.includes('\\') || text.includes('&') ? unescapeAll(text) : text;
+}
+
+function nullableString(value: string | number | null): string | null {
+  return value === null ? null : String(value);
+}

@@ -4,12 +4,12 @@ import { NotReproduced } from './not-reproduced.js';
 /**
  * Rules that stop markdown-it where the document holds what the fast path does not reproduce, so that it goes to
  * micromark: a definition (`[id]: url`, `[^note]: …`: mdast keeps references and definitions as nodes, markdown-it
- * resolves them away) and a tilde in text (GFM's strikethrough, single or double, which micromark pairs by its own
- * rules).
+ * resolves them away) and, for the inline content only, a tilde in text (GFM's strikethrough, single or double, which
+ * micromark pairs by its own rules).
  */
 export function markdownItFallbacks(md: MarkdownIt): void {
   md.block.ruler.before('reference', 'definition_fallback', definition);
-  md.inline.ruler.before('text', 'strikethrough_fallback', tilde);
+  md.inline.ruler.before('text', 'strikethrough_by_micromark', tilde);
 }
 
 function definition(state: StateBlock, startLine: number): boolean {
@@ -21,7 +21,10 @@ function definition(state: StateBlock, startLine: number): boolean {
   return false;
 }
 
-function tilde(state: StateInline): boolean {
-  if (state.src.charCodeAt(state.pos) === 0x7e) throw new NotReproduced('a tilde (strikethrough)');
-  return false;
+/** Marks inline content holding a tilde: tokens-to-mdast.ts has micromark read that content. */
+function tilde(state: StateInline, silent: boolean): boolean {
+  if (state.src.charCodeAt(state.pos) !== 0x7e) return false;
+  if (!silent) state.push('needs_micromark', '', 0);
+  state.pos++;
+  return true;
 }

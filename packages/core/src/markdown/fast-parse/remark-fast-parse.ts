@@ -23,7 +23,7 @@ export function remarkFastParse(this: Processor): void {
   let tokenizer: MarkdownIt | undefined;
   const parser: MarkdownParser & { micromark?: MarkdownParser } = (document, file) => {
     tokenizer ??= createTokenizer();
-    const tree = fastTree(tokenizer, document);
+    const tree = fastTree(tokenizer, document, (text) => micromark(text, file));
     file.data.markdownParser = (tree ? 'markdown-it' : 'micromark') satisfies ParserUsed;
     return tree ?? micromark(document, file);
   };
@@ -32,11 +32,11 @@ export function remarkFastParse(this: Processor): void {
 }
 
 /** micromark's tree of `document` made from markdown-it's tokens, or undefined where they cannot make it exactly. */
-function fastTree(tokenizer: MarkdownIt, document: string): Root | undefined {
+function fastTree(tokenizer: MarkdownIt, document: string, micromarkAlone: (text: string) => Root): Root | undefined {
   // markdown-it turns CR LF into LF and NUL into U+FFFD before reading, which would move every offset after them.
   if (/[\r\0]/.test(document)) return undefined;
   try {
-    return tokensToMdast(document, tokenizer.parse(document, {}) as PlacedToken[]);
+    return tokensToMdast(document, tokenizer.parse(document, {}) as PlacedToken[], micromarkAlone);
   } catch (error) {
     if (error instanceof NotReproduced) return undefined;
     throw error;

@@ -1,5 +1,5 @@
-import type { Point, Position } from 'unist';
-import type { AlignType, Blockquote, Code, Heading, Html, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
+import type { Node, Parent, Point, Position } from 'unist';
+import type { AlignType, Blockquote, Code, Heading, Html, InlineCode, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import type { PlacedToken } from './markdown-it-tokens.js';
 import { unescapeAll } from './markdown-it-tokens.js';
@@ -13,9 +13,15 @@ import type { ContainerDirective, TextDirective } from 'mdast-util-directive';
  * and remark-cjk-friendly's emphasis), positions included: line, column and offset of every node, as the pipeline's
  * error messages, link records and as-written Markdown copies read them.
  */
-export function tokensToMdast(source: string, tokens: PlacedToken[]): Root {
-  return new Converter(source, tokens).root();
+export function tokensToMdast(source: string, tokens: PlacedToken[], micromark: (text: string) => Root): Root {
+  return new Converter(source, tokens, micromark).root();
 }
+
+/** Text that GFM's literal autolinks (micromark's constructs, mdast-util-gfm-autolink-literal's transform) could act on. */
+const LITERAL_AUTOLINK = /@|:\/\/|www\./i;
+
+/** Raised by the phrasing converter for what only micromark reads right: the inline content is read by micromark. */
+class NeedsMicromark extends Error {}
 
 class Converter {
   private readonly lineStarts: number[] = [0];
@@ -24,6 +30,7 @@ class Converter {
   constructor(
     private readonly source: string,
     private readonly tokens: PlacedToken[],
+    private readonly micromark: (text: string) => Root,
   ) {
     for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
   }
@@ -277,8 +284,41 @@ class Converter {
       while (contentLineStarts[line] > index) line--;
       return lineStarts[line] + index - contentLineStarts[line];
     };
-    const children = new InlineConverter(content, inline.children as PlacedToken[], (from, to, afterLineEnding) => this.position(toSource(from), afterLineEnding ? toSource(to) + 1 : toSource(to)), inTable).phrasing();
+    const children = this.phrasing(inline, toSource, inTable);
     return { children, end: toSource(content.length) };
+  }
+
+  /**
+   * The inline content's phrasing: from markdown-it's tokens, or, where it holds a tilde (GFM strikethrough) or
+   * a literal autolink candidate, from micromark reading the content alone (a paragraph of the same text), its
+   * positions moved to where the content stands in the document. Such paragraphs are few; their documents keep
+   * the fast path for the rest.
+   */
+  private phrasing(inline: PlacedToken, toSource: (index: number) => number, inTable: boolean): PhrasingContent[] {
+    const content = inline.content;
+    const tokens = inline.children as PlacedToken[];
+    if (!LITERAL_AUTOLINK.test(content) && !tokens.some((token) => token.type === 'needs_micromark')) {
+      try {
+        return new InlineConverter(content, tokens, (from, to, afterLineEnding) => this.position(toSource(from), afterLineEnding ? toSource(to) + 1 : toSource(to)), inTable).phrasing();
+      } catch (error) {
+        if (!(error instanceof NeedsMicromark)) throw error;
+      }
+    }
+    const root = this.micromark(content);
+    const paragraph = root.children[0];
+    if (root.children.length !== 1 || paragraph.type !== 'paragraph' || paragraph.position?.start.offset !== 0) throw new NotReproduced('inline content that is not a paragraph alone');
+    const move = (node: Node) => {
+      if (node.position) {
+        const { start, end } = node.position;
+        // An end at the start of a line (after a line ending) stays right after the line ending, before the next line's indentation.
+        const endOffset = end.offset! > 0 && content[end.offset! - 1] === '\n' ? toSource(end.offset! - 1) + 1 : toSource(end.offset!);
+        node.position = this.position(toSource(start.offset!), endOffset);
+      }
+      if (inTable && node.type === 'inlineCode') (node as InlineCode).value = (node as InlineCode).value.replace(/\\([\\|])/g, (all, character) => (character === '|' ? character : all));
+      for (const child of (node as Parent).children ?? []) move(child);
+    };
+    paragraph.children.forEach(move);
+    return paragraph.children;
   }
 }
 
@@ -301,7 +341,7 @@ class InlineConverter {
     let text: { value: string; start: number; end: number; endsWithLineEnding?: boolean } | undefined;
     const flush = () => {
       // GFM's literal autolinks (micromark's constructs and mdast-util-gfm-autolink-literal's transform) act only on text holding one of these.
-      if (text && !this.inLink && LITERAL_AUTOLINK.test(text.value)) throw new NotReproduced('a literal autolink candidate');
+      if (text && !this.inLink && LITERAL_AUTOLINK.test(text.value)) throw new NeedsMicromark();
       // Text ending in a line ending (before a code span, a link …) ends right after it, before the next line's indentation.
       if (text) nodes.push({ type: 'text', value: text.value, ...this.at(text.start, text.end, text.endsWithLineEnding) });
       text = undefined;
@@ -376,13 +416,13 @@ class InlineConverter {
       case 'hardbreak':
         // A hard break ends with its line ending, before the next line's indentation.
         return { type: 'break', ...this.at(token.start!, this.content.indexOf('\n', token.start), true) };
+      case 'needs_micromark':
+        throw new NeedsMicromark();
       default:
         throw new NotReproduced(`inline token ${token.type}`);
     }
   }
 }
-
-const LITERAL_AUTOLINK = /@|:\/\/|www\./i;
 
 /** Text tokens carry no range: each takes the characters after the token before it, which must be its own. */
 function placeText(content: string, tokens: PlacedToken[]): void {

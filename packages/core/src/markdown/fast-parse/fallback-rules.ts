@@ -3,21 +3,22 @@ import { NotReproduced } from './not-reproduced.js';
 
 /**
  * Rules that stop markdown-it where the document holds what the fast path does not reproduce, so that it goes to
- * micromark: a definition (`[id]: url`, `[^note]: …`: mdast keeps references and definitions as nodes, markdown-it
- * resolves them away) and, for the inline content only, a tilde in text (GFM's strikethrough, single or double, which
+ * micromark: a footnote definition (`[^note]: …`, GFM's, which markdown-it would read as a link's), a definition
+ * over several lines; and, for the inline content only, a tilde in text (GFM's strikethrough, single or double, which
  * micromark pairs by its own rules).
  */
 export function markdownItFallbacks(md: MarkdownIt): void {
-  md.block.ruler.before('reference', 'definition_fallback', definition);
+  md.block.ruler.before('reference', 'footnote_definition_fallback', footnoteDefinition);
   md.inline.ruler.before('text', 'strikethrough_by_micromark', tilde);
 }
 
-function definition(state: StateBlock, startLine: number): boolean {
-  if (state.src.charCodeAt(state.bMarks[startLine] + state.tShift[startLine]) !== 0x5b) return false;
+function footnoteDefinition(state: StateBlock, startLine: number): boolean {
+  const start = state.bMarks[startLine] + state.tShift[startLine];
+  if (state.src.charCodeAt(start) !== 0x5b || state.src.charCodeAt(start + 1) !== 0x5e) return false;
   // A label may run over lines: look up to the end of the paragraph it would start.
   let line = startLine;
   while (line < state.lineMax && !state.isEmpty(line)) line++;
-  if (state.src.slice(state.bMarks[startLine], state.eMarks[line - 1]).includes(']:')) throw new NotReproduced('a definition');
+  if (state.src.slice(start, state.eMarks[line - 1]).includes(']:')) throw new NotReproduced('a footnote definition');
   return false;
 }
 

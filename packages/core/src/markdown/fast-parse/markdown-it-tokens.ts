@@ -2,6 +2,7 @@ import markdownIt, { type MarkdownIt, type StateBlock, type StateInline, type To
 import markdownItCjkFriendly from 'markdown-it-cjk-friendly';
 import { markdownItDirectives } from './directive-rules.js';
 import { markdownItFallbacks } from './fallback-rules.js';
+import { NotReproduced } from './not-reproduced.js';
 import { splitRow } from './table-rows.js';
 
 /**
@@ -27,7 +28,7 @@ export function createTokenizer(): MarkdownIt {
   md.normalizeLinkText = (text) => text;
   md.validateLink = () => true;
   // Text fragments stay apart (joining them would lose where each stands); the converter joins them as mdast does.
-  md.disable(['strikethrough', 'reference', 'linkify', 'text_join', 'fragments_join']);
+  md.disable(['strikethrough', 'linkify', 'text_join', 'fragments_join', 'strip_references']);
   md.use(markdownItCjkFriendly);
   md.use(markdownItDirectives);
   md.use(markdownItFallbacks);
@@ -101,6 +102,7 @@ function placeInlineRule(name: string, rule: InlineRule): InlineRule {
     const end = state.pos;
     // Text pending before the rule was pushed by the rule's first push: it is placed by its characters.
     const pushed = state.tokens.slice(hadPending && state.tokens[first]?.type === 'text' ? first + 1 : first) as PlacedToken[];
+    if (name === 'link' || name === 'image') markReference(state, pushed[0], start, end, name === 'image');
     if (name === 'emphasis') {
       pushed.forEach((token, i) => Object.assign(token, { start: start + i, end: start + i + 1 }));
     } else if (pushed.length === 1) {
@@ -119,5 +121,31 @@ function placeInlineRule(name: string, rule: InlineRule): InlineRule {
   };
 }
 
+const plain = markdownIt();
 /** markdown-it's decoding of backslash escapes and character references. */
-export const unescapeAll: (text: string) => string = markdownIt().utils.unescapeAll;
+export const unescapeAll: (text: string) => string = plain.utils.unescapeAll;
+/** markdown-it's readers of a link destination and title, which decode them as micromark does. */
+export const linkHelpers = plain.helpers;
+
+/** How a link or image that came from a definition was written, for mdast's linkReference and imageReference. */
+export interface ReferenceWritten {
+  type: 'shortcut' | 'collapsed' | 'full';
+  /** The link's text as written (the first brackets' content). */
+  text: string;
+  /** The second brackets' content of a full reference. */
+  label?: string;
+}
+
+/** markdown-it resolves references away; the token keeps how it was written (`[a]`, `[a][]`, `[a][b]`), read from the source around it. */
+function markReference(state: StateInline, token: Token | undefined, start: number, end: number, image: boolean): void {
+  if (!token) return;
+  const labelStart = start + (image ? 2 : 1);
+  const labelEnd = state.md.helpers.parseLinkLabel(state, labelStart - 1, !image);
+  if (labelEnd < 0) throw new NotReproduced('a link label not found again');
+  const { src } = state;
+  if (src[labelEnd + 1] === '(' && end > labelEnd + 1) return;
+  const text = src.slice(labelStart, labelEnd);
+  const reference: ReferenceWritten =
+    end === labelEnd + 1 ? { type: 'shortcut', text } : end === labelEnd + 3 && src[labelEnd + 1] === '[' ? { type: 'collapsed', text } : { type: 'full', text, label: src.slice(labelEnd + 2, end - 1) };
+  token.meta = { ...token.meta, reference };
+}

@@ -1,8 +1,8 @@
 import type { Node, Parent, Point, Position } from 'unist';
-import type { AlignType, Blockquote, Code, Heading, Html, InlineCode, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
+import type { AlignType, Blockquote, Code, Definition, Heading, Html, ImageReference, InlineCode, LinkReference, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import type { PlacedToken } from './markdown-it-tokens.js';
-import { unescapeAll } from './markdown-it-tokens.js';
+import type { PlacedToken, ReferenceWritten } from './markdown-it-tokens.js';
+import { linkHelpers, unescapeAll } from './markdown-it-tokens.js';
 import { NotReproduced } from './not-reproduced.js';
 import { splitRow } from './table-rows.js';
 import type { ContainerDirective, TextDirective } from 'mdast-util-directive';
@@ -25,6 +25,7 @@ class NeedsMicromark extends Error {}
 
 class Converter {
   private readonly lineStarts: number[] = [0];
+  private readonly helpers = linkHelpers;
   private index = 0;
 
   constructor(
@@ -33,7 +34,12 @@ class Converter {
     private readonly micromark: (text: string) => Root,
   ) {
     for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) this.lineStarts.push(i + 1);
+    const definitions = tokens.filter((token) => token.type === 'reference_definition');
+    this.definitions = definitions.map((token) => this.source.slice(token.start, this.lineEnd(token.map![0]))).join('\n');
   }
+
+  /** The document's definitions as written, for inline content micromark reads alone: its references resolve as in the document. */
+  private readonly definitions: string;
 
   root(): Root {
     const children = this.blocks(undefined) as RootContent[];
@@ -125,6 +131,9 @@ class Converter {
         return this.table(token);
       case 'container_directive_open':
         return this.containerDirective(token);
+      case 'reference_definition':
+        this.index++;
+        return this.definition(token);
       default:
         throw new NotReproduced(`block token ${token.type}`);
     }
@@ -160,6 +169,25 @@ class Converter {
     return { type: 'containerDirective', name: open.info, attributes: {}, children, position: this.position(open.start!, this.lineEnd(closeLine)) };
   }
 
+  /** A link reference definition, on one line (micromark's positions over several lines are not reproduced). */
+  private definition(token: PlacedToken): Definition {
+    const [line, next] = token.map!;
+    if (next !== line + 1) throw new NotReproduced('a definition over several lines');
+    const start = token.start!;
+    const end = this.lineEnd(line);
+    const labelEnd = labelEndOf(this.source, start);
+    const raw = this.source.slice(start + 1, labelEnd);
+    let pos = labelEnd + 2;
+    while (this.source[pos] === ' ' || this.source[pos] === '\t') pos++;
+    const destination = this.helpers.parseLinkDestination(this.source, pos, end);
+    if (!destination.ok) throw new NotReproduced('a definition’s destination');
+    pos = destination.pos;
+    while (this.source[pos] === ' ' || this.source[pos] === '\t') pos++;
+    const title = pos < end ? this.helpers.parseLinkTitle(this.source, pos, end) : undefined;
+    if (title && !title.ok) throw new NotReproduced('a definition’s title');
+    return { type: 'definition', identifier: identifierOf(raw), label: unescapeAll(raw), title: title ? title.str : null, url: destination.str, position: this.position(start, end) };
+  }
+
   private heading(open: PlacedToken): Heading {
     const inline = this.tokens[this.index + 1];
     this.index += 3;
@@ -172,6 +200,8 @@ class Converter {
       const { children } = this.inlineBlock(inline, map);
       return { type: 'heading', depth, children, position: this.position(start, this.lineEnd(open.map![0])) };
     }
+    // micromark starts a setext heading right under a definition at the definition.
+    if (this.tokens[this.index - 4]?.type === 'reference_definition') throw new NotReproduced('a setext heading under a definition');
     const { children } = this.inlineBlock(inline, this.paragraphMap(inline));
     return { type: 'heading', depth, children, position: this.position(start, this.lineEnd(open.map![1] - 1)) };
   }
@@ -249,7 +279,8 @@ class Converter {
       rows.push({ type: 'tableRow', children: row, position: this.position(token.start!, this.lineEnd(line)) });
     }
     this.index++;
-    return { type: 'table', align, children: rows, position: this.position(open.start!, rows[rows.length - 1].position!.end.offset!) };
+    // A table without body rows ends with its delimiter row.
+    return { type: 'table', align, children: rows, position: this.position(open.start!, this.lineEnd(open.map![1] - 1)) };
   }
 
   /** Source offsets of the lines of a paragraph's (or setext heading's) inline content. */
@@ -304,9 +335,9 @@ class Converter {
         if (!(error instanceof NeedsMicromark)) throw error;
       }
     }
-    const root = this.micromark(content);
+    const root = this.micromark(this.definitions && content.includes('[') ? `${content}\n\n${this.definitions}` : content);
     const paragraph = root.children[0];
-    if (root.children.length !== 1 || paragraph.type !== 'paragraph' || paragraph.position?.start.offset !== 0) throw new NotReproduced('inline content that is not a paragraph alone');
+    if (paragraph.type !== 'paragraph' || paragraph.position?.start.offset !== 0 || paragraph.position.end.offset! > content.length || root.children.slice(1).some((node) => node.type !== 'definition')) throw new NotReproduced('inline content that is not a paragraph alone');
     const move = (node: Node) => {
       if (node.position) {
         const { start, end } = node.position;
@@ -398,10 +429,14 @@ class InlineConverter {
         const children = this.phrasing('link_close');
         this.inLink = false;
         const end = this.tokens[this.index - 1].end!;
+        const reference = (token.meta as { reference?: ReferenceWritten } | null)?.reference;
+        if (reference) return { type: 'linkReference', children, ...referenceFields(reference), ...this.at(token.start!, end) } satisfies LinkReference;
         return { type: 'link', url: String(token.attrGet('href')), title: nullableString(token.attrGet('title')), children, ...this.at(token.start!, end) };
       }
       case 'image': {
         const alt = toString(new InlineConverter(token.content, token.children as PlacedToken[], undefined, this.inTable).phrasing());
+        const reference = (token.meta as { reference?: ReferenceWritten } | null)?.reference;
+        if (reference) return { type: 'imageReference', alt, ...referenceFields(reference), ...this.at(token.start!, token.end!) } satisfies ImageReference;
         return { type: 'image', url: String(token.attrGet('src')), title: nullableString(token.attrGet('title')), alt, ...this.at(token.start!, token.end!) };
       }
       case 'code_inline': {
@@ -446,4 +481,25 @@ function unescape(text: string): string {
 
 function nullableString(value: string | number | null): string | null {
   return value === null ? null : String(value);
+}
+
+/** The index of the `]` closing the label that opens at `start` (`[`), backslash escapes skipped. */
+function labelEndOf(source: string, start: number): number {
+  for (let i = start + 1; i < source.length; i++) {
+    if (source[i] === '\\') i++;
+    else if (source[i] === ']') return i;
+    else if (source[i] === '\n' || source[i] === '[') break;
+  }
+  throw new NotReproduced('a definition’s label');
+}
+
+/** mdast's identifier of a label as written: micromark-util-normalize-identifier, lower-cased as mdast-util-from-markdown does. */
+function identifierOf(raw: string): string {
+  if (/[^\S\t\n\r ]/.test(raw)) throw new NotReproduced('a label holding other whitespace than spaces, tabs and line endings');
+  return raw.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '').toLowerCase().toUpperCase().toLowerCase();
+}
+
+function referenceFields({ type, text, label }: ReferenceWritten): { label: string; identifier: string; referenceType: ReferenceWritten['type'] } {
+  const written = label ?? text;
+  return { label: unescapeAll(written), identifier: identifierOf(written), referenceType: type };
 }

@@ -1,4 +1,4 @@
-import markdownIt, { type MarkdownIt, type StateBlock, type StateInline, type Token } from 'markdown-it';
+import markdownIt, { type MarkdownIt, type Options, type StateBlock, type StateInline, type Token } from 'markdown-it';
 import markdownItCjkFriendly from 'markdown-it-cjk-friendly';
 import { markdownItDirectives } from './directive-rules.js';
 import { markdownItFallbacks } from './fallback-rules.js';
@@ -16,25 +16,36 @@ export interface Placed {
 
 export type PlacedToken = Token & Placed;
 
+/** A ruler's rules with their names, as markdown-it keeps them (its types leave this field out). */
+interface NamedRules<Rule> {
+  __rules__: { name: string; fn: Rule; alt: string[] }[];
+}
+
 /**
- * markdown-it set up to read what remark-parse, remark-gfm's tables and remark-cjk-friendly read, with every rule
+ * markdown-it 14 set up to read what remark-parse, remark-gfm's tables and remark-cjk-friendly read, with every rule
  * wrapped so that its tokens carry offsets (markdown-it's own `map` has block lines only). Its own rules for what the
- * fast path does not take are off: those documents go to micromark (see fast-path.ts).
+ * fast path does not take are off: those documents go to micromark (see remark-fast-parse.ts). markdown-it 14
+ * rather than 15: 15's build defines every token field with a helper, which made it twice as slow here
+ * (this site's docs: 19–28 ms against 39–44 ms a pass; 2,000 corpus pages: 78 against 157 ms).
  */
 export function createTokenizer(): MarkdownIt {
-  const md = markdownIt('default', { html: true, linkify: false, typographer: false, maxNesting: 10_000 });
+  // No nesting limit of its own: document-limits.ts bounds nesting before either parser runs, and a limit here would end constructs micromark does not end.
+  const md = markdownIt('default', { html: true, linkify: false, typographer: false, maxNesting: 10_000 } as Options);
   // mdast keeps destinations as written (escapes and references decoded, nothing percent-encoded) and every scheme: remarkLinks judges them.
   md.normalizeLink = (url) => url;
   md.normalizeLinkText = (text) => text;
   md.validateLink = () => true;
   // Text fragments stay apart (joining them would lose where each stands); the converter joins them as mdast does.
-  md.disable(['strikethrough', 'linkify', 'text_join', 'fragments_join', 'strip_references']);
+  md.disable(['strikethrough', 'linkify', 'text_join', 'fragments_join']);
   md.use(markdownItCjkFriendly);
   md.use(markdownItDirectives);
   md.use(markdownItFallbacks);
-  md.block.ruler.at('table', cellsAsWritten(md.block.ruler.__rules__.find((rule) => rule.name === 'table')!.fn as BlockRule), { alt: ['paragraph', 'reference'] });
-  for (const rule of md.block.ruler.__rules__) md.block.ruler.at(rule.name, placeBlockRule(rule.fn as BlockRule), { alt: rule.alt });
-  for (const rule of md.inline.ruler.__rules__) md.inline.ruler.at(rule.name, placeInlineRule(rule.name, rule.fn as InlineRule));
+  const blockRules = (md.block.ruler as unknown as NamedRules<BlockRule>).__rules__;
+  const original = (name: string) => blockRules.find((rule) => rule.name === name)!;
+  md.block.ruler.at('table', cellsAsWritten(original('table').fn), { alt: original('table').alt });
+  md.block.ruler.at('reference', keepDefinitions(original('reference').fn), { alt: original('reference').alt });
+  for (const rule of blockRules) md.block.ruler.at(rule.name, placeBlockRule(rule.fn), { alt: rule.alt });
+  for (const rule of (md.inline.ruler as unknown as NamedRules<InlineRule>).__rules__) md.inline.ruler.at(rule.name, placeInlineRule(rule.name, rule.fn));
   return md;
 }
 
@@ -63,6 +74,15 @@ function cellsAsWritten(rule: BlockRule): BlockRule {
         if (cell) token.content = cell.content;
       }
     }
+    return matched;
+  };
+}
+
+/** markdown-it 14 keeps a definition only in `env.references`: mdast keeps it in the tree, so it gets a token. */
+function keepDefinitions(rule: BlockRule): BlockRule {
+  return (state, startLine, endLine, silent) => {
+    const matched = rule(state, startLine, endLine, silent);
+    if (matched && !silent) state.push('reference_definition', '', 0).map = [startLine, state.line];
     return matched;
   };
 }

@@ -57,7 +57,6 @@ function containerDirective(state: StateBlock, startLine: number, endLine: numbe
     return false;
   }
   if (end < 0) return false;
-  if (state.sCount[startLine] !== state.blkIndent) throw new NotReproduced('an indented directive container');
   let rest = state.src.slice(end, max);
   let label: string | undefined;
   if (rest[0] === '[') {
@@ -68,13 +67,17 @@ function containerDirective(state: StateBlock, startLine: number, endLine: numbe
   }
   if (rest[0] === '{') throw new NotReproduced('directive attributes');
   if (rest.trim() !== '') return false;
+  // Asked whether it interrupts a paragraph (or ends a list), it does, as in micromark: an indented one then fails below.
   if (silent) return true;
+  // An indented fence (`   :::info` in a list item written one space deeper) reads its lines from its own indentation.
+  const indent = state.sCount[startLine];
   let closeLine = startLine + 1;
   for (; ; closeLine++) {
     if (closeLine >= endLine) throw new NotReproduced('an unclosed directive container');
     const lineStart = state.bMarks[closeLine] + state.tShift[closeLine];
-    if (state.sCount[closeLine] < state.blkIndent && lineStart < state.eMarks[closeLine]) throw new NotReproduced('a directive container ended by a lazy line');
-    if (state.sCount[closeLine] - state.blkIndent >= 4) continue;
+    const blank = lineStart >= state.eMarks[closeLine];
+    if (!blank && state.sCount[closeLine] < indent) throw new NotReproduced('a directive container line less indented than its fence');
+    if (state.sCount[closeLine] - indent >= 4) continue;
     const line = state.src.slice(lineStart, state.eMarks[closeLine]);
     const colons = /^:*/.exec(line)![0].length;
     if (colons >= size && line.slice(colons).trim() === '') break;
@@ -89,13 +92,12 @@ function containerDirective(state: StateBlock, startLine: number, endLine: numbe
     labelToken.children = [];
     (labelToken as { labelStart?: number }).labelStart = end;
   }
-  const oldParent = state.parentType;
-  const oldLineMax = state.lineMax;
+  const { parentType, lineMax, blkIndent } = state;
   state.parentType = 'container' as typeof state.parentType;
   state.lineMax = closeLine;
+  state.blkIndent = indent;
   state.md.block.tokenize(state, startLine + 1, closeLine);
-  state.parentType = oldParent;
-  state.lineMax = oldLineMax;
+  Object.assign(state, { parentType, lineMax, blkIndent });
   state.push('container_directive_close', 'div', -1);
   state.line = closeLine + 1;
   return true;

@@ -121,8 +121,12 @@ class Converter {
       case 'html_block': {
         this.index++;
         const value = token.content.replace(/\n$/, '');
-        if (this.source[start - 1] === ' ' || this.source[start - 1] === '\t' || /\n[ \t]*(?:\n|$)/.test(value)) throw new NotReproduced('HTML indented or with blank lines');
-        return { type: 'html', value, position: this.position(start, start + this.sourceLength(start, value)) } satisfies Html;
+        if (/\n[ \t]*(?:\n|$)/.test(value)) throw new NotReproduced('HTML with blank lines');
+        // The value keeps the indentation beyond its container's, and the node starts where the value does.
+        const indent = /^[ \t]*/.exec(value)![0];
+        const htmlStart = start - indent.length;
+        if (indent.includes('\t') || this.source.slice(htmlStart, start) !== indent) throw new NotReproduced('indented HTML not found in its line');
+        return { type: 'html', value, position: this.position(htmlStart, htmlStart + this.sourceLength(htmlStart, value)) } satisfies Html;
       }
       case 'hr':
         this.index++;

@@ -219,10 +219,10 @@ class Converter {
       const children = this.blocks('list_item_close') as ListItem['children'];
       const first = children[0];
       if (!first) throw new NotReproduced('an empty list item');
-      if (first?.type === 'paragraph' && first.children[0]?.type === 'text' && /^\[[ \txX]\]/.test(first.children[0].value)) throw new NotReproduced('a task list item');
+      const checked = first.type === 'paragraph' ? this.taskListItem(first) : null;
       const spread = children.some((child, i) => i > 0 && child.position!.start.line > children[i - 1].position!.end.line + 1);
       const itemStart = itemOpen.start!;
-      items.push({ type: 'listItem', spread, checked: null, children, position: this.position(itemStart, this.containerEnd(children, itemStart)) });
+      items.push({ type: 'listItem', spread, checked, children, position: this.position(itemStart, this.containerEnd(children, itemStart)) });
     }
     if (this.tokens[this.index]?.type !== closing) throw new NotReproduced('list not closed where expected');
     this.index++;
@@ -233,6 +233,26 @@ class Converter {
     const spread = items.some((item, i) => i > 0 && item.position!.start.line > items[i - 1].position!.end.line + 1);
     const start = ordered ? Number(open.attrGet('start') ?? 1) : null;
     return { type: 'list', ordered, start, spread, children: items, position: this.position(open.start!, items[items.length - 1].position!.end.offset!) };
+  }
+
+  /**
+   * GFM's task list item: `[ ]`, `[x]` or `[X]` opening the item's first paragraph, then whitespace and more text on
+   * the line. As micromark and mdast-util-gfm-task-list-item make it: the item is checked or not, the box and one
+   * whitespace character leave the first text, which then starts after them, and so does the paragraph, unless
+   * that text is left empty (then it goes, and the paragraph still starts at the box). Null for an ordinary item.
+   */
+  private taskListItem(paragraph: Paragraph): boolean | null {
+    const start = paragraph.position!.start.offset!;
+    const box = /^\[([ \txX])\][ \t]+\S/.exec(this.source.slice(start, this.lineEnd(this.lineOf(start))));
+    if (!box) return null;
+    const text = paragraph.children[0];
+    if (box[1] === '\t' || text?.type !== 'text' || text.position!.start.offset !== start || this.source.slice(start, start + 4) !== text.value.slice(0, 4)) throw new NotReproduced('a task list item');
+    text.value = text.value.slice(4);
+    if (text.value) {
+      text.position = this.position(start + 4, text.position!.end.offset!);
+      paragraph.position = this.position(start + 4, paragraph.position!.end.offset!);
+    } else paragraph.children.shift();
+    return box[1] !== ' ';
   }
 
   private fence(token: PlacedToken): Code {

@@ -1,12 +1,10 @@
+import type { AlignType, Blockquote, Code, Definition, Heading, Html, InlineCode, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
+import type { ContainerDirective } from 'mdast-util-directive';
 import type { Node, Parent, Point, Position } from 'unist';
-import type { AlignType, Blockquote, Code, Definition, Heading, Html, ImageReference, InlineCode, LinkReference, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
-import { toString } from 'mdast-util-to-string';
-import type { PlacedToken, ReferenceWritten } from './markdown-it-tokens.js';
-import { linkHelpers, unescapeAll } from './markdown-it-tokens.js';
+import { linkHelpers, unescapeAll, type PlacedToken } from './markdown-it-tokens.js';
 import { NotReproduced } from './not-reproduced.js';
+import { identifierOf, InlineConverter, LITERAL_AUTOLINK, NeedsMicromark, tableCodeValue } from './phrasing-to-mdast.js';
 import { splitRow } from './table-rows.js';
-import type { ContainerDirective, TextDirective } from 'mdast-util-directive';
-
 
 /**
  * markdown-it's tokens as the mdast micromark and mdast-util-from-markdown make of the same text (with GFM's tables
@@ -17,15 +15,8 @@ export function tokensToMdast(source: string, tokens: PlacedToken[], micromark: 
   return new Converter(source, tokens, micromark).root();
 }
 
-/** Text that GFM's literal autolinks (micromark's constructs, mdast-util-gfm-autolink-literal's transform) could act on. */
-const LITERAL_AUTOLINK = /@|:\/\/|www\./i;
-
-/** Raised by the phrasing converter for what only micromark reads right: the inline content is read by micromark. */
-class NeedsMicromark extends Error {}
-
 class Converter {
   private readonly lineStarts: number[] = [0];
-  private readonly helpers = linkHelpers;
   private index = 0;
 
   constructor(
@@ -183,11 +174,11 @@ class Converter {
     const raw = this.source.slice(start + 1, labelEnd);
     let pos = labelEnd + 2;
     while (this.source[pos] === ' ' || this.source[pos] === '\t') pos++;
-    const destination = this.helpers.parseLinkDestination(this.source, pos, end);
+    const destination = linkHelpers.parseLinkDestination(this.source, pos, end);
     if (!destination.ok) throw new NotReproduced('a definition’s destination');
     pos = destination.pos;
     while (this.source[pos] === ' ' || this.source[pos] === '\t') pos++;
-    const title = pos < end ? this.helpers.parseLinkTitle(this.source, pos, end) : undefined;
+    const title = pos < end ? linkHelpers.parseLinkTitle(this.source, pos, end) : undefined;
     if (title && !title.ok) throw new NotReproduced('a definition’s title');
     return { type: 'definition', identifier: identifierOf(raw), label: unescapeAll(raw), title: title ? title.str : null, url: destination.str, position: this.position(start, end) };
   }
@@ -200,8 +191,7 @@ class Converter {
     if (open.markup[0] === '#') {
       let contentStart = start + depth;
       while (this.source[contentStart] === ' ' || this.source[contentStart] === '\t') contentStart++;
-      const map = this.lineMap(inline.content, [contentStart]);
-      const { children } = this.inlineBlock(inline, map);
+      const { children } = this.inlineBlock(inline, [contentStart]);
       return { type: 'heading', depth, children, position: this.position(start, this.lineEnd(open.map![0])) };
     }
     // micromark starts a setext heading right under a definition at the definition.
@@ -295,7 +285,7 @@ class Converter {
         const cell = cells[column];
         if (!cell) continue;
         if (cell.content !== inline.content) throw new NotReproduced('table cell not found in its row');
-        const { children } = this.inlineBlock(inline, this.lineMap(inline.content, [cell.contentStart]), true);
+        const { children } = this.inlineBlock(inline, [cell.contentStart], true);
         row.push({ type: 'tableCell', children, position: this.position(cell.start, cell.end) });
       }
       this.index++;
@@ -315,13 +305,6 @@ class Converter {
       const end = i === lines.length - 1 ? this.trimmedLineEnd(first + i) : this.lineEnd(first + i);
       return end - text.length;
     });
-  }
-
-  /** Checks that each line of `content` stands at its offset in the source. */
-  private lineMap(content: string, starts: number[]): number[] {
-    const lines = content.split('\n');
-    if (lines.length !== starts.length) throw new NotReproduced('inline content lines');
-    return starts;
   }
 
   /** The phrasing of an inline token, its source offsets given by where each of its lines starts. */
@@ -369,7 +352,7 @@ class Converter {
         const endOffset = end.offset! > 0 && content[end.offset! - 1] === '\n' ? toSource(end.offset! - 1) + 1 : toSource(end.offset!);
         node.position = this.position(toSource(start.offset!), endOffset);
       }
-      if (inTable && node.type === 'inlineCode') (node as InlineCode).value = (node as InlineCode).value.replace(/\\([\\|])/g, (all, character) => (character === '|' ? character : all));
+      if (inTable && node.type === 'inlineCode') (node as InlineCode).value = tableCodeValue((node as InlineCode).value);
       for (const child of (node as Parent).children ?? []) move(child);
     };
     paragraph.children.forEach(move);
@@ -377,134 +360,9 @@ class Converter {
   }
 }
 
-/** mdast's phrasing from markdown-it's inline tokens. */
-class InlineConverter {
-  private index = 0;
-  private inLink = false;
-
-  constructor(
-    private readonly content: string,
-    private readonly tokens: PlacedToken[],
-    private readonly position: ((from: number, to: number, afterLineEnding: boolean) => Position) | undefined,
-    private readonly inTable: boolean,
-  ) {
-    if (position) placeText(content, tokens);
-  }
-
-  phrasing(closing?: string): PhrasingContent[] {
-    const nodes: PhrasingContent[] = [];
-    let text: { value: string; start: number; end: number; endsWithLineEnding?: boolean } | undefined;
-    const flush = () => {
-      // GFM's literal autolinks (micromark's constructs and mdast-util-gfm-autolink-literal's transform) act only on text holding one of these.
-      if (text && !this.inLink && LITERAL_AUTOLINK.test(text.value)) throw new NeedsMicromark();
-      // Text ending in a line ending (before a code span, a link …) ends right after it, before the next line's indentation.
-      if (text) nodes.push({ type: 'text', value: text.value, ...this.at(text.start, text.end, text.endsWithLineEnding) });
-      text = undefined;
-    };
-    const addText = (value: string, token: PlacedToken) => {
-      const lineEnding = token.type === 'softbreak';
-      if (!text) text = { value, start: token.start!, end: lineEnding ? token.start! : token.end!, endsWithLineEnding: lineEnding };
-      else {
-        text.value += value;
-        text.end = lineEnding ? token.start! : token.end!;
-        text.endsWithLineEnding = lineEnding;
-      }
-    };
-    while (this.index < this.tokens.length) {
-      const token = this.tokens[this.index++];
-      switch (token.type) {
-        case 'text':
-        case 'text_special':
-          if (token.content) addText(token.content, token);
-          break;
-        case 'softbreak':
-          addText('\n', token);
-          break;
-        default:
-          if (closing && token.type === closing) {
-            flush();
-            return nodes;
-          }
-          flush();
-          nodes.push(this.node(token));
-      }
-    }
-    flush();
-    if (closing) throw new NotReproduced(`unclosed ${closing}`);
-    return nodes;
-  }
-
-  private at(start: number, end: number, afterLineEnding = false): { position?: Position } {
-    return this.position ? { position: this.position(start, end, afterLineEnding) } : {};
-  }
-
-  private node(token: PlacedToken): PhrasingContent {
-    switch (token.type) {
-      case 'em_open':
-      case 'strong_open': {
-        const close = token.type === 'em_open' ? 'em_close' : 'strong_close';
-        const start = token.start! - (token.markup.length - 1);
-        const children = this.phrasing(close);
-        const end = this.tokens[this.index - 1].end! + (token.markup.length - 1);
-        return { type: token.type === 'em_open' ? 'emphasis' : 'strong', children, ...this.at(start, end) };
-      }
-      case 'link_open': {
-        this.inLink = true;
-        const children = this.phrasing('link_close');
-        this.inLink = false;
-        const end = this.tokens[this.index - 1].end!;
-        const reference = (token.meta as { reference?: ReferenceWritten } | null)?.reference;
-        if (reference) return { type: 'linkReference', children, ...referenceFields(reference), ...this.at(token.start!, end) } satisfies LinkReference;
-        return { type: 'link', url: String(token.attrGet('href')), title: nullableString(token.attrGet('title')), children, ...this.at(token.start!, end) };
-      }
-      case 'image': {
-        const alt = toString(new InlineConverter(token.content, token.children as PlacedToken[], undefined, this.inTable).phrasing());
-        const reference = (token.meta as { reference?: ReferenceWritten } | null)?.reference;
-        if (reference) return { type: 'imageReference', alt, ...referenceFields(reference), ...this.at(token.start!, token.end!) } satisfies ImageReference;
-        return { type: 'image', url: String(token.attrGet('src')), title: nullableString(token.attrGet('title')), alt, ...this.at(token.start!, token.end!) };
-      }
-      case 'code_inline': {
-        if (this.content.slice(token.start, token.end).includes('\n')) throw new NotReproduced('a code span over lines');
-        const value = this.inTable ? token.content.replace(/\\([\\|])/g, (all, character) => (character === '|' ? character : all)) : token.content;
-        return { type: 'inlineCode', value, ...this.at(token.start!, token.end!) };
-      }
-      case 'html_inline':
-        return { type: 'html', value: token.content, ...this.at(token.start!, token.end!) };
-      case 'text_directive':
-        return { type: 'textDirective', name: token.info, attributes: {}, children: [], ...this.at(token.start!, token.end!) } satisfies TextDirective;
-      case 'hardbreak':
-        // A hard break ends with its line ending, before the next line's indentation.
-        return { type: 'break', ...this.at(token.start!, this.content.indexOf('\n', token.start), true) };
-      case 'needs_micromark':
-        throw new NeedsMicromark();
-      default:
-        throw new NotReproduced(`inline token ${token.type}`);
-    }
-  }
-}
-
-/** Text tokens carry no range: each takes the characters after the token before it, which must be its own. */
-function placeText(content: string, tokens: PlacedToken[]): void {
-  let cursor = 0;
-  for (const token of tokens) {
-    if (token.start === undefined && token.type === 'text') {
-      token.start = cursor;
-      token.end = cursor + token.content.length;
-      if (content.slice(token.start, token.end) !== token.content) throw new NotReproduced('text not found where expected');
-    } else if (token.start === undefined) token.start = cursor;
-    // A hard break of trailing spaces starts at the spaces, which markdown-it took off the text before it.
-    else if (token.type === 'hardbreak' && content[token.start] === '\n') token.start = cursor;
-    if (token.end !== undefined) cursor = token.end;
-  }
-}
-
 /** Backslash escapes and character references of an info string, decoded as micromark decodes them. */
 function unescape(text: string): string {
   return text.includes('\\') || text.includes('&') ? unescapeAll(text) : text;
-}
-
-function nullableString(value: string | number | null): string | null {
-  return value === null ? null : String(value);
 }
 
 /** The index of the `]` closing the label that opens at `start` (`[`), backslash escapes skipped. */
@@ -515,15 +373,4 @@ function labelEndOf(source: string, start: number): number {
     else if (source[i] === '\n' || source[i] === '[') break;
   }
   throw new NotReproduced('a definition’s label');
-}
-
-/** mdast's identifier of a label as written: micromark-util-normalize-identifier, lower-cased as mdast-util-from-markdown does. */
-function identifierOf(raw: string): string {
-  if (/[^\S\t\n\r ]/.test(raw)) throw new NotReproduced('a label holding other whitespace than spaces, tabs and line endings');
-  return raw.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '').toLowerCase().toUpperCase().toLowerCase();
-}
-
-function referenceFields({ type, text, label }: ReferenceWritten): { label: string; identifier: string; referenceType: ReferenceWritten['type'] } {
-  const written = label ?? text;
-  return { label: unescapeAll(written), identifier: identifierOf(written), referenceType: type };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -16,6 +17,9 @@ export interface EntryStore<T> {
   store(entries: [key: string, value: T][]): Promise<void>;
 }
 
+/** Files read or written at once: enough to keep the disk busy, few enough to stay under open-file limits. */
+const CONCURRENCY = 64;
+
 /** The store of one kind of entry (`parse`, `render`) in a cache folder; `isValid` checks the shape of a decoded value. */
 export function openEntryStore<T>(dir: string, kind: string, isValid: (value: T) => boolean): EntryStore<T> {
   const entryFile = (key: string) => path.join(dir, kind, key.slice(0, 2), key + '.json');
@@ -29,11 +33,10 @@ export function openEntryStore<T>(dir: string, kind: string, isValid: (value: T)
       }
       return found;
     },
-    // Written synchronously, as they are read: through the thread pool each small file cost three round trips and
-    // their promises, more CPU than the writes themselves.
     async store(entries) {
-      for (const folder of new Set(entries.map(([key]) => path.dirname(entryFile(key))))) mkdirSync(folder, { recursive: true });
-      for (const [key, value] of entries) writeAtomically(entryFile(key), encodeEntry(key, value));
+      const dirs = new Set(entries.map(([key]) => path.dirname(entryFile(key))));
+      await Promise.all([...dirs].map((folder) => mkdir(folder, { recursive: true })));
+      await inBatches(entries, ([key, value]) => writeAtomically(entryFile(key), encodeEntry(key, value)));
     },
   };
 }
@@ -58,19 +61,30 @@ export function openBinaryEntry(dir: string, kind: string, key: string): BinaryE
     },
     store(bytes) {
       mkdirSync(path.dirname(file), { recursive: true });
-      writeAtomically(file, withChecksum(Buffer.concat([header, bytes])));
+      const temporary = temporaryFor(file);
+      try {
+        writeFileSync(temporary, withChecksum(Buffer.concat([header, bytes])));
+        renameSync(temporary, file);
+      } catch (error) {
+        rmSync(temporary, { force: true });
+        throw error;
+      }
     },
   };
 }
 
+function temporaryFor(file: string): string {
+  return `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+}
+
 /** A temporary file, then a rename: a concurrent reader (another build sharing the folder) never sees half an entry. */
-function writeAtomically(file: string, bytes: Buffer): void {
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
+  const temporary = temporaryFor(file);
   try {
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, file);
+    await writeFile(temporary, bytes);
+    await rename(temporary, file);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    await rm(temporary, { force: true });
     throw error;
   }
 }
@@ -114,4 +128,8 @@ function checkedPayload(bytes: Buffer | undefined): Buffer | undefined {
 
 function checksum(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+async function inBatches<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += CONCURRENCY) await Promise.all(items.slice(i, i + CONCURRENCY).map(work));
 }

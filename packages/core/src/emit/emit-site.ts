@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { chmod, cp, mkdir, open, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutputFile } from '../client/bundle-theme.js';
@@ -57,14 +56,10 @@ export async function stageOutput(outDir: string): Promise<StagedOutput> {
         assertInside(staging, file.path);
         carried.delete(file.path);
       }
-      // Synchronously: through the thread pool each file cost three round trips and their promises (more CPU than the
-      // writes themselves, and on two cores no faster).
-      for (const file of files) {
-        const dir = path.dirname(path.join(staging, file.path));
-        if (!made.has(dir)) mkdirSync(dir, { recursive: true });
-        made.add(dir);
-        writeFileSync(path.join(staging, file.path), file.contents);
-      }
+      const dirs = new Set(files.map((file) => path.dirname(path.join(staging, file.path))).filter((dir) => !made.has(dir)));
+      await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
+      dirs.forEach((dir) => made.add(dir));
+      await writeInBatches(files, staging);
     },
     carry(files) {
       for (const file of files) {
@@ -140,6 +135,13 @@ async function replaceContents(outDir: string, staging: string): Promise<void> {
 function assertInside(dir: string, relative: string): void {
   if (path.isAbsolute(relative) || !isWithin(path.join(dir, relative), dir) || path.join(dir, relative) === dir) {
     throw new DocsgenError(`refusing to write ${JSON.stringify(relative)}: it is outside the output folder`);
+  }
+}
+
+async function writeInBatches(files: OutputFile[], dir: string): Promise<void> {
+  const batch = 64;
+  for (let i = 0; i < files.length; i += batch) {
+    await Promise.all(files.slice(i, i + batch).map((file) => writeFile(path.join(dir, file.path), file.contents)));
   }
 }
 

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { DocsgenError } from '../errors.js';
 import { importModule } from '../import-module.js';
+import { readPrebuiltClient, type ClientFiles } from './prebuilt-client.js';
 
 /** A file the build emits, with its path relative to the output folder. */
 export interface OutputFile {
@@ -34,11 +35,30 @@ export function themeDir(): string {
   return path.dirname(require.resolve('@docsgen/theme/package.json'));
 }
 
-/** Bundles theme/client/entry.tsx and the theme's CSS for the browser: minified, split, content-hashed. */
+/**
+ * The hydrating client for a site at `baseUrl`: the bundle compiled with the CLI when it is still current (it depends on
+ * no site's content: prebuilt-client.ts), else bundled now.
+ */
 export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<ClientBundle> {
+  const { files, metafile } = readPrebuiltClient(path.dirname(themeDir())) ?? (await buildClientFiles());
+  const entry = files.find((f) => /^assets\/client\.[^/]+\.js$/.test(f.path));
+  const css = files.find((f) => /^assets\/style\.[^/]+\.css$/.test(f.path));
+  const worker = files.find((f) => /^assets\/search-worker\.[^/]+\.js$/.test(f.path));
+  if (!entry || !css || !worker) throw new DocsgenError('the client bundle lacks its entry script, search worker or stylesheet', { location: { file: 'theme/client/entry.tsx' } });
+  return { files, entryUrl: baseUrl + entry.path, cssUrl: baseUrl + css.path, searchWorkerUrl: baseUrl + worker.path, metafile };
+}
+
+/**
+ * Bundles theme/client/entry.tsx and the theme's CSS for the browser: minified, split, content-hashed. The bundle is the
+ * same for every site and from any working folder: chunks import each other by relative URL, and esbuild resolves from
+ * the theme's parent folder.
+ */
+export async function buildClientFiles(): Promise<ClientFiles> {
   const dir = themeDir();
+  const workingDir = path.dirname(dir);
   const result = await esbuild({
     entryPoints: { client: path.join(dir, 'client/entry.tsx'), 'search-worker': path.join(dir, 'client/search-worker.ts'), style: path.join(dir, 'styles/index.css') },
+    absWorkingDir: workingDir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -51,7 +71,6 @@ export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<Cl
     entryNames: '[name].[hash]',
     chunkNames: 'chunk.[hash]',
     assetNames: '[name].[hash]',
-    publicPath: baseUrl + 'assets/',
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     legalComments: 'none',
@@ -59,19 +78,8 @@ export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<Cl
   }).catch((error: unknown) => {
     throw themeBuildError(error);
   });
-  const cwd = process.cwd();
-  const files = result.outputFiles.map((file) => ({ path: path.relative(cwd, file.path), contents: file.contents }));
-  const entry = files.find((f) => /^assets\/client\.[^/]+\.js$/.test(f.path));
-  const css = files.find((f) => /^assets\/style\.[^/]+\.css$/.test(f.path));
-  const worker = files.find((f) => /^assets\/search-worker\.[^/]+\.js$/.test(f.path));
-  if (!entry || !css || !worker) throw new DocsgenError('the client bundle lacks its entry script, search worker or stylesheet', { location: { file: 'theme/client/entry.tsx' } });
-  return {
-    files: files.filter((f) => !/^assets\/style\.[^/]+\.js$/.test(f.path)),
-    entryUrl: baseUrl + entry.path,
-    cssUrl: baseUrl + css.path,
-    searchWorkerUrl: baseUrl + worker.path,
-    metafile: result.metafile,
-  };
+  const files = result.outputFiles.map((file) => ({ path: path.relative(workingDir, file.path), contents: file.contents }));
+  return { files: files.filter((f) => !/^assets\/style\.[^/]+\.js$/.test(f.path)), metafile: result.metafile };
 }
 
 /** Bundles the theme's server entry and the React pages for rendering in node, then imports it. */

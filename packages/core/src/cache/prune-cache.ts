@@ -24,7 +24,9 @@ export interface UsedEntries {
  * wrong result; entries written in the last hour stay, for builds that share the folder. Returns how many went.
  */
 export function pruneCache(cacheDir: string, used: UsedEntries, now = Date.now()): number {
-  return pruneKind(path.join(cacheDir, 'parse'), new Set(used.parse), now) + pruneKind(path.join(cacheDir, 'render'), new Set(used.render), now);
+  const parse = new Set(used.parse);
+  // A parsed doc's body's HTML is an entry of its own under the same key (parse-cache.ts).
+  return pruneKind(path.join(cacheDir, 'parse'), parse, now) + pruneKind(path.join(cacheDir, 'parse-html'), parse, now) + pruneKind(path.join(cacheDir, 'render'), new Set(used.render), now);
 }
 
 /** The entries of a one-entry kind (front matter, search terms) other than `key`, once a new one was written. */

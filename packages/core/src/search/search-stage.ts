@@ -26,9 +26,13 @@ export function startSearchIndex(input: SearchIndexInput, { minDocsForWorker = M
   return () => onWorker;
 }
 
-/** What the index does not read, left behind rather than copied to the worker: the body, its HTML and its Markdown copy. */
+/**
+ * What the index does not read, left behind rather than copied to the worker: the body, its HTML (not read: a cached
+ * doc's is on disk until asked for) and its Markdown copy.
+ */
 function withoutPageText(doc: ParsedDoc): ParsedDoc {
-  return { ...doc, html: '', markdown: '', markdownLinks: [], links: [], images: [], source: { ...doc.source, body: '' }, bodyPairs: packPairs(doc.bodyPairs) };
+  const { title, description, toc, sections, assets, warnings } = doc;
+  return { title, description, toc, sections, assets, warnings, html: '', markdown: '', markdownLinks: [], links: [], images: [], source: { ...doc.source, body: '' }, bodyPairs: packPairs(doc.bodyPairs) };
 }
 
 function buildOnWorker(input: SearchIndexInput): Promise<SearchIndexResult> {

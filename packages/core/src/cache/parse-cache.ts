@@ -1,9 +1,14 @@
 import type { DocSource } from '../content/scan-content.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
+import { pairsOfText, type PairsByWord } from '../search/pairs-by-word.js';
 import { openEntryStore } from './entry-store.js';
 
-/** A parsed doc as the cache's main entry holds it: everything but its source and its body's HTML, and whether that HTML holds cards. */
-export type CachedDoc = Omit<ParsedDoc, 'source' | 'html'> & { cardList: boolean };
+/**
+ * A parsed doc as the cache's main entry holds it: everything but its source, its body's HTML (with whether that holds
+ * cards) and its pairs by word, which follow from its text (pairsOfText) and are read only when its page is tokenised
+ * for search, that is when its text changed (then it was parsed, not cached) or the search terms table is rebuilt.
+ */
+export type CachedDoc = Omit<ParsedDoc, 'source' | 'html' | 'bodyPairs'> & { cardList: boolean };
 
 /**
  * Parsed docs on disk, by the content key of parse-stage.ts, in two entries each: the doc's HTML body apart (`parse-html/`),
@@ -20,6 +25,12 @@ export interface ParseCache {
 const CARD_LIST_MARK = 'data-doc-card-list';
 
 const withoutCardList = new WeakSet<ParsedDoc>();
+const cachedDocs = new WeakSet<ParsedDoc>();
+
+/** Whether the doc's pairs by word are worked out from its text when read (a cached doc's), rather than held. */
+export function pairsFromText(doc: ParsedDoc): boolean {
+  return cachedDocs.has(doc);
+}
 
 /** Whether the doc's body may hold cards of other docs: false without reading a cached doc's body. */
 export function mayHoldCardList(doc: ParsedDoc): boolean {
@@ -27,7 +38,7 @@ export function mayHoldCardList(doc: ParsedDoc): boolean {
 }
 
 export function openParseCache(dir: string): ParseCache {
-  const docs = openEntryStore<CachedDoc>(dir, 'parse', (doc) => typeof doc.cardList === 'boolean' && Array.isArray(doc.links) && Array.isArray(doc.sections) && Array.isArray(doc.bodyPairs?.across));
+  const docs = openEntryStore<CachedDoc>(dir, 'parse', (doc) => typeof doc.cardList === 'boolean' && Array.isArray(doc.links) && Array.isArray(doc.sections));
   const bodies = openEntryStore<{ html: string }>(dir, 'parse-html', (body) => typeof body.html === 'string');
   return {
     async load(keys, sources, reparse) {
@@ -38,11 +49,13 @@ export function openParseCache(dir: string): ParseCache {
         if (!entry) return;
         const { cardList, ...rest } = entry;
         let html: string | undefined;
+        let pairs: PairsByWord | undefined;
         const doc = { ...rest, source: sources[i] } as ParsedDoc;
-        Object.defineProperty(doc, 'html', {
-          enumerable: true,
-          get: () => (html ??= bodies.loadOne(key)?.html ?? repaired(key, reparse(sources[i]))),
+        Object.defineProperties(doc, {
+          html: { enumerable: true, get: () => (html ??= bodies.loadOne(key)?.html ?? repaired(key, reparse(sources[i]))) },
+          bodyPairs: { enumerable: true, get: () => (pairs ??= pairsOfText(doc)) },
         });
+        cachedDocs.add(doc);
         if (!cardList) withoutCardList.add(doc);
         found.set(key, doc);
       });
@@ -50,7 +63,7 @@ export function openParseCache(dir: string): ParseCache {
     },
     async store(entries) {
       await Promise.all([
-        docs.store(entries.map(([key, { source: _source, html, ...doc }]) => [key, { ...doc, cardList: html.includes(CARD_LIST_MARK) }])),
+        docs.store(entries.map(([key, { source: _source, html, bodyPairs: _pairs, ...doc }]) => [key, { ...doc, cardList: html.includes(CARD_LIST_MARK) }])),
         bodies.store(entries.map(([key, doc]) => [key, { html: doc.html }])),
       ]);
     },

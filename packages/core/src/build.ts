@@ -2,7 +2,8 @@ import path from 'node:path';
 import { siteFileUrl } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { pruneCache } from './cache/prune-cache.js';
-import { bundleClient, loadThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
+import { importThemeServer, type ClientBundle, type OutputFile } from './client/bundle-theme.js';
+import { themeBundles } from './client/theme-bundles.js';
 import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config.js';
 import { docsBaseOf, docsDirOf } from './config/schema.js';
 import { readLastChanges } from './content/last-updated.js';
@@ -112,7 +113,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   };
   const progress = options.onProgress ?? (() => undefined);
 
-  const loaded = await time('config', () => loadConfig(options.root));
+  const loaded = await time('config', () => loadConfig(options.root, { cacheDir: options.cacheDir }));
   const { config, root } = loaded;
   const outDir = options.write ? await claimOutputFolder({ root, outDir: options.outDir ?? 'build', contentDir: config.contentDir, staticDir: config.staticDir, force: options.force ?? false }) : undefined;
   const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev, cache: options.cache && cache.scanned, cacheDir: options.cacheDir }));
@@ -120,7 +121,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const routes = buildRoutes(content);
   // One `git log` for every doc, run while the docs are parsed.
   const lastChanges = readLastChanges(root, content.docs.map((doc) => doc.file), `${config.contentDir}/docs`);
-  cache.theme ??= loadTheme(content, config.baseUrl);
+  cache.theme ??= loadTheme(content, config.baseUrl, options.cacheDir);
   const themePromise = cache.theme.catch((error: unknown) => {
     cache.theme = undefined;
     throw error;
@@ -276,7 +277,7 @@ interface LoadedTheme {
   client: ClientBundle;
 }
 
-async function loadTheme(content: ContentSource, baseUrl: string): Promise<LoadedTheme> {
-  const [{ server, code }, client] = await Promise.all([loadThemeServer(content.pages), bundleClient({ baseUrl })]);
-  return { server, code, client };
+async function loadTheme(content: ContentSource, baseUrl: string, cacheDir: string | undefined): Promise<LoadedTheme> {
+  const { serverCode, client } = await themeBundles({ pages: content.pages, baseUrl, cacheDir });
+  return { server: await importThemeServer(serverCode), code: serverCode, client };
 }

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pruneOthers, PRUNE_GRACE_MS } from '../../../packages/core/src/cache/prune-cache.js';
+import { pruneCache, pruneOthers, PRUNE_GRACE_MS, PRUNE_INTERVAL_MS } from '../../../packages/core/src/cache/prune-cache.js';
 
 const key = (digit: string) => digit.repeat(40);
 
@@ -29,6 +29,26 @@ test('a one-entry kind keeps its current entry and the recent ones, and drops th
     const kept = write(path.join(cacheDir, 'front-matter', 'ff', key('f') + '.json'), true);
     assert.equal(pruneOthers(cacheDir, 'front-matter', key('f')), 1);
     assert.deepEqual([nested, kept].map((file) => existsSync(file)), [false, true]);
+  } finally {
+    await rm(cacheDir, { recursive: true, force: true });
+  }
+});
+
+test('the cache folder is pruned at most every ten minutes: unused old entries stay until then, and go after', async () => {
+  const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsgen-prune-'));
+  try {
+    const unused = path.join(cacheDir, 'parse', 'aa', key('a') + '.json');
+    await mkdir(path.dirname(unused), { recursive: true });
+    const old = new Date(Date.now() - 2 * PRUNE_GRACE_MS);
+    const none = { parse: [], render: [] };
+    const now = Date.now();
+    assert.equal(pruneCache(cacheDir, none, now), 0, 'nothing to prune yet');
+    await writeFile(unused, 'x');
+    await utimes(unused, old, old);
+    assert.equal(pruneCache(cacheDir, none, now + PRUNE_INTERVAL_MS - 1000), 0, 'within ten minutes of the last pruning: not pruned');
+    assert.ok(existsSync(unused));
+    assert.equal(pruneCache(cacheDir, none, now + PRUNE_INTERVAL_MS + 1000), 1, 'ten minutes later: pruned');
+    assert.ok(!existsSync(unused));
   } finally {
     await rm(cacheDir, { recursive: true, force: true });
   }

@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
+import { openParseCache } from '../../../packages/core/src/cache/parse-cache.js';
+import { hash } from '../../../packages/core/src/hash.js';
+import type { ParsedDoc } from '../../../packages/core/src/markdown/parse-docs.js';
 import { buildSearchIndex } from '../../../packages/core/src/search/build-search-index.js';
 import { startSearchIndex } from '../../../packages/core/src/search/search-stage.js';
 import { parseSiteDocs } from '../../helpers/search-docs.js';
@@ -14,3 +20,29 @@ test('the search index built on a worker thread (large sites, while pages render
   assert.equal(onWorker.url, here.url);
   assert.deepEqual(onWorker.files, here.files);
 });
+
+test('docs served from the parse cache, whose pairs by word are worked out from their text, give the same index here and on the worker as parsed docs', async () => {
+  const { docs, baseUrl } = await parseSiteDocs();
+  const dir = await mkdtemp(path.join(tmpdir(), 'docsgen-parse-cache-'));
+  try {
+    const cache = openParseCache(dir);
+    const keys = docs.map((doc) => hash(doc.source.file));
+    await cache.store(docs.map((doc, i) => [keys[i], doc]));
+    const loaded = await cache.load(keys, docs.map((doc) => doc.source), () => assert.fail('no body is parsed again'));
+    const cached = keys.map((key) => loaded.get(key)!);
+    assert.equal(cached.length, docs.length);
+    cached.forEach((doc, i) => assert.deepEqual(doc.bodyPairs, docs[i].bodyPairs, `${doc.source.file}: the pairs worked out from the text are the parse's`));
+    const expected = buildSearchIndex({ docs, baseUrl });
+    const fresh = await parseCache(dir, docs, keys);
+    assert.deepEqual(buildSearchIndex({ docs: fresh, baseUrl }).files, expected.files, 'built here');
+    assert.deepEqual((await startSearchIndex({ docs: await parseCache(dir, docs, keys), baseUrl }, { minDocsForWorker: 1 })()).files, expected.files, 'built on the worker');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+/** The docs as a warm build gets them from the cache, before anything read their pairs. */
+async function parseCache(dir: string, docs: ParsedDoc[], keys: string[]): Promise<ParsedDoc[]> {
+  const loaded = await openParseCache(dir).load(keys, docs.map((doc) => doc.source), () => assert.fail('no body is parsed again'));
+  return keys.map((key) => loaded.get(key)!);
+}

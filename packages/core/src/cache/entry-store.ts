@@ -15,6 +15,10 @@ export interface EntryStore<T> {
   load(keys: string[]): Promise<Map<string, T>>;
   /** Writes entries atomically (temporary file, then rename), so a concurrent reader never sees half an entry. */
   store(entries: [key: string, value: T][]): Promise<void>;
+  /** One entry, read when it is needed rather than with the others; undefined when missing or invalid. */
+  loadOne(key: string): T | undefined;
+  /** One entry, written synchronously and atomically (a value made again where loadOne found none). */
+  storeOne(key: string, value: T): void;
 }
 
 /** Files read or written at once: enough to keep the disk busy, few enough to stay under open-file limits. */
@@ -23,15 +27,25 @@ const CONCURRENCY = 64;
 /** The store of one kind of entry (`parse`, `render`) in a cache folder; `isValid` checks the shape of a decoded value. */
 export function openEntryStore<T>(dir: string, kind: string, isValid: (value: T) => boolean): EntryStore<T> {
   const entryFile = (key: string) => path.join(dir, kind, key.slice(0, 2), key + '.json');
+  const loadOne = (key: string) => {
+    const value = decodeEntry<T>(key, readEntry(entryFile(key)));
+    return value !== undefined && isValid(value) ? value : undefined;
+  };
   return {
     async load(keys) {
       const found = new Map<string, T>();
       // Read synchronously: thousands of small files take a third of the time they take through the thread pool.
       for (const key of keys) {
-        const value = decodeEntry<T>(key, readEntry(entryFile(key)));
-        if (value !== undefined && isValid(value)) found.set(key, value);
+        const value = loadOne(key);
+        if (value !== undefined) found.set(key, value);
       }
       return found;
+    },
+    loadOne,
+    storeOne(key, value) {
+      const file = entryFile(key);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeAtomicallySync(file, encodeEntry(key, value));
     },
     async store(entries) {
       const dirs = new Set(entries.map(([key]) => path.dirname(entryFile(key))));
@@ -61,20 +75,24 @@ export function openBinaryEntry(dir: string, kind: string, key: string): BinaryE
     },
     store(bytes) {
       mkdirSync(path.dirname(file), { recursive: true });
-      const temporary = temporaryFor(file);
-      try {
-        writeFileSync(temporary, withChecksum(Buffer.concat([header, bytes])));
-        renameSync(temporary, file);
-      } catch (error) {
-        rmSync(temporary, { force: true });
-        throw error;
-      }
+      writeAtomicallySync(file, withChecksum(Buffer.concat([header, bytes])));
     },
   };
 }
 
 function temporaryFor(file: string): string {
   return `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+}
+
+function writeAtomicallySync(file: string, bytes: Buffer): void {
+  const temporary = temporaryFor(file);
+  try {
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }
 
 /** A temporary file, then a rename: a concurrent reader (another build sharing the folder) never sees half an entry. */

@@ -1,4 +1,4 @@
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -18,13 +18,30 @@ export interface UsedEntries {
 }
 
 /**
+ * Pruning runs at most this often: listing 40,000 entries took 0.2 s of every warm build at 10,000 pages, and an unused
+ * entry removed ten minutes later than it could have been only takes room a little longer.
+ */
+export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Its modification time is when the cache folder was last pruned. */
+const PRUNED_MARK = 'pruned';
+
+/**
  * After a successful build, removes the parse and render entries it did not use (a doc edited, a page whose sidebar
  * changed, every entry of an older docsgen or config): without this, a 10,000-page site's cache grew by 1 GB with each
  * code change. An entry removed under a concurrent build is only a miss for it (it parses or renders again), never a
- * wrong result; entries written in the last hour stay, for builds that share the folder. Returns how many went.
+ * wrong result; entries written in the last hour stay, for builds that share the folder. Nothing is done within
+ * PRUNE_INTERVAL_MS of the last pruning. Returns how many went.
  */
 export function pruneCache(cacheDir: string, used: UsedEntries, now = Date.now()): number {
-  return pruneKind(path.join(cacheDir, 'parse'), new Set(used.parse), now) + pruneKind(path.join(cacheDir, 'render'), new Set(used.render), now);
+  const mark = path.join(cacheDir, PRUNED_MARK);
+  const last = statSync(mark, { throwIfNoEntry: false })?.mtimeMs;
+  if (last !== undefined && now - last < PRUNE_INTERVAL_MS && last <= now) return 0;
+  closeSync(openSync(mark, 'w'));
+  utimesSync(mark, now / 1000, now / 1000);
+  const parse = new Set(used.parse);
+  // A parsed doc's body's HTML is an entry of its own under the same key (parse-cache.ts).
+  return pruneKind(path.join(cacheDir, 'parse'), parse, now) + pruneKind(path.join(cacheDir, 'parse-html'), parse, now) + pruneKind(path.join(cacheDir, 'render'), new Set(used.render), now);
 }
 
 /** The entries of a one-entry kind (front matter, search terms) other than `key`, once a new one was written. */

@@ -1,10 +1,11 @@
-import { build as esbuild, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
+import { esbuild } from '../esbuild.js';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { DocsgenError } from '../errors.js';
 import { importModule } from '../import-module.js';
@@ -40,12 +41,17 @@ export function themeDir(): string {
  * no site's content: prebuilt-client.ts), else bundled now.
  */
 export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<ClientBundle> {
-  const { files, metafile } = readPrebuiltClient(path.dirname(themeDir())) ?? (await buildClientFiles());
+  const { files, metafile } = readPrebuiltClient(clientWorkingDir()) ?? (await buildClientFiles());
   const entry = files.find((f) => /^assets\/client\.[^/]+\.js$/.test(f.path));
   const css = files.find((f) => /^assets\/style\.[^/]+\.css$/.test(f.path));
   const worker = files.find((f) => /^assets\/search-worker\.[^/]+\.js$/.test(f.path));
   if (!entry || !css || !worker) throw new DocsgenError('the client bundle lacks its entry script, search worker or stylesheet', { location: { file: 'theme/client/entry.tsx' } });
   return { files, entryUrl: baseUrl + entry.path, cssUrl: baseUrl + css.path, searchWorkerUrl: baseUrl + worker.path, metafile };
+}
+
+/** The client is bundled from the theme's parent folder, whatever the working folder: its metafile's paths are relative to it. */
+export function clientWorkingDir(): string {
+  return path.dirname(themeDir());
 }
 
 /**
@@ -55,8 +61,8 @@ export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<Cl
  */
 export async function buildClientFiles(): Promise<ClientFiles> {
   const dir = themeDir();
-  const workingDir = path.dirname(dir);
-  const result = await esbuild({
+  const workingDir = clientWorkingDir();
+  const result = await esbuild().build({
     entryPoints: { client: path.join(dir, 'client/entry.tsx'), 'search-worker': path.join(dir, 'client/search-worker.ts'), style: path.join(dir, 'styles/index.css') },
     absWorkingDir: workingDir,
     bundle: true,
@@ -82,18 +88,12 @@ export async function buildClientFiles(): Promise<ClientFiles> {
   return { files: files.filter((f) => !/^assets\/style\.[^/]+\.js$/.test(f.path)), metafile: result.metafile };
 }
 
-/** Bundles the theme's server entry and the React pages for rendering in node, then imports it. */
-export async function loadThemeServer(pageFiles: { file: string; absolutePath: string }[]): Promise<{ server: ThemeServer; code: string }> {
-  const code = await bundleThemeServer(pageFiles);
-  return { server: await importThemeServer(code), code };
-}
-
-/** The theme's server entry and the React pages as one ES module's code, importable by importThemeServer. */
-async function bundleThemeServer(pageFiles: { file: string; absolutePath: string }[]): Promise<string> {
+/** The theme's server entry and the React pages as one ES module's code, importable by importThemeServer, and the files it was made from. */
+export async function bundleThemeServer(pageFiles: { file: string; absolutePath: string }[]): Promise<{ code: string; inputs: string[] }> {
   const dir = themeDir();
   const pagesModule = pageFiles.map((page, i) => `import * as page${i} from ${JSON.stringify(page.absolutePath)};`).join('\n') +
     `\nexport const pages = [${pageFiles.map((page, i) => `{ file: ${JSON.stringify(page.file)}, module: page${i} }`).join(', ')}];`;
-  const result = await esbuild({
+  const result = await esbuild().build({
     stdin: {
       contents: `export * from ${JSON.stringify(path.join(dir, 'server.tsx'))};\n${pagesModule}`,
       resolveDir: dir,
@@ -103,6 +103,7 @@ async function bundleThemeServer(pageFiles: { file: string; absolutePath: string
     platform: 'node',
     format: 'esm',
     write: false,
+    metafile: true,
     jsx: 'automatic',
     // React stays external, imported by absolute URL, so the build and the theme share one copy wherever the bundle is
     // written; our own packages are bundled from source.
@@ -118,7 +119,14 @@ async function bundleThemeServer(pageFiles: { file: string; absolutePath: string
   }).catch((error: unknown) => {
     throw themeBuildError(error);
   });
-  return result.outputFiles[0].text;
+  // React, left external, is in the code by its file's URL.
+  const external = Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external && entry.path.startsWith('file:')).map((entry) => fileURLToPath(entry.path)));
+  return { code: result.outputFiles[0].text, inputs: [...bundleInputs(result.metafile), ...external] };
+}
+
+/** The files esbuild read for a bundle, as absolute paths (its metafile names them from its working folder). */
+export function bundleInputs(metafile: Metafile, workingDir = process.cwd()): string[] {
+  return Object.keys(metafile.inputs).map((input) => path.resolve(workingDir, input));
 }
 
 /** Imports bundled theme code; render workers call it with the code the build bundled. */

@@ -1,4 +1,7 @@
-import { build as esbuild } from 'esbuild';
+import { openStampedEntry } from '../cache/stamped-entry.js';
+import { bundleInputs } from '../client/bundle-theme.js';
+import { esbuild } from '../esbuild.js';
+import { bundleFingerprint } from '../worker-file.js';
 import { mkdtemp, rm, writeFile, access } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,8 +26,11 @@ export interface LoadedConfig {
   outsideRoutes: OutsideRoute[];
 }
 
-/** Compiles site.config.ts with esbuild, imports it and validates it against the schema. */
-export async function loadConfig(root: string): Promise<LoadedConfig> {
+/**
+ * Compiles site.config.ts with esbuild (or takes the compiled code from the cache folder while nothing it was compiled
+ * from changed, cache/stamped-entry.ts), imports it and validates it against the schema.
+ */
+export async function loadConfig(root: string, { cacheDir }: { cacheDir?: string } = {}): Promise<LoadedConfig> {
   const configFile = path.join(root, CONFIG_FILE);
   try {
     await access(configFile);
@@ -36,29 +42,12 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
     }
     throw new DocsgenError(`no ${CONFIG_FILE} in ${root}`, { hint: 'run docsgen in the folder that holds the site configuration (or a Docusaurus project), or pass --root' });
   }
-  const raw = await importConfigModule(configFile);
+  const raw = await importConfigModule(configFile, cacheDir);
   return { config: validateConfig(raw, CONFIG_FILE), root, configFile, unsupported: [], outsideRoutes: [] };
 }
 
-async function importConfigModule(configFile: string): Promise<unknown> {
-  let code: string;
-  try {
-    const result = await esbuild({
-      entryPoints: [configFile],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      write: false,
-      logLevel: 'silent',
-      packages: 'bundle',
-    });
-    code = result.outputFiles[0].text;
-  } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
-    throw new DocsgenError(`cannot compile the configuration: ${first?.text ?? String(error)}`, {
-      location: { file: CONFIG_FILE, line: first?.location?.line, column: first?.location ? first.location.column + 1 : undefined },
-    });
-  }
+async function importConfigModule(configFile: string, cacheDir: string | undefined): Promise<unknown> {
+  const code = await compiledConfig(configFile, cacheDir);
   const dir = await mkdtemp(path.join(tmpdir(), 'docsgen-config-'));
   const file = path.join(dir, 'site.config.mjs');
   try {
@@ -71,6 +60,37 @@ async function importConfigModule(configFile: string): Promise<unknown> {
     throw new DocsgenError(`the configuration threw while loading: ${(error as Error).message}`, { location: { file: CONFIG_FILE }, cause: error });
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The config's code, compiled; from the cache folder while nothing it was compiled from changed (its module still runs every build). */
+async function compiledConfig(configFile: string, cacheDir: string | undefined): Promise<string> {
+  const entry = cacheDir && openStampedEntry<string>(cacheDir, 'config', JSON.stringify(['config', bundleFingerprint('cli', cacheDir), process.cwd(), configFile]));
+  const stored = entry ? entry.load() : undefined;
+  if (typeof stored === 'string') return stored;
+  const compiled = await compileConfig(configFile);
+  if (entry) entry.store(compiled.inputs, compiled.code);
+  return compiled.code;
+}
+
+async function compileConfig(configFile: string): Promise<{ code: string; inputs: string[] }> {
+  try {
+    const result = await esbuild().build({
+      entryPoints: [configFile],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      packages: 'bundle',
+    });
+    return { code: result.outputFiles[0].text, inputs: bundleInputs(result.metafile) };
+  } catch (error) {
+    const first = (error as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
+    throw new DocsgenError(`cannot compile the configuration: ${first?.text ?? String(error)}`, {
+      location: { file: CONFIG_FILE, line: first?.location?.line, column: first?.location ? first.location.column + 1 : undefined },
+    });
   }
 }
 

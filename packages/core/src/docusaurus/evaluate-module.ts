@@ -1,4 +1,4 @@
-import { transformSync } from 'esbuild';
+import { esbuild } from '../esbuild.js';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
@@ -31,7 +31,7 @@ class ModuleEvaluator {
     if (file.endsWith('.json')) return this.remember(file, parseJson(source, relative));
     let code: string;
     try {
-      code = transformSync(source, { loader: /\.[cm]?ts$/.test(file) ? 'ts' : 'js', format: 'cjs', platform: 'node', target: 'node20', sourcefile: relative }).code;
+      code = esbuild().transformSync(source, { loader: /\.[cm]?ts$/.test(file) ? 'ts' : 'js', format: 'cjs', platform: 'node', target: 'node20', sourcefile: relative }).code;
     } catch (error) {
       const first = (error as { errors?: { text: string; location?: { line: number; column: number } }[] }).errors?.[0];
       throw new DocsgenError(`cannot compile ${relative}: ${first?.text ?? String(error)}`, {

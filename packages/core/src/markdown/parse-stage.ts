@@ -7,7 +7,7 @@ import { hash } from '../hash.js';
 import type { RouteTable } from '../site/build-routes.js';
 import { bundleFingerprint } from '../worker-file.js';
 import { createCodeHighlighter } from './highlighter.js';
-import { createMarkdownProcessor, type MarkdownProcessor, type ParsedDoc } from './parse-docs.js';
+import { createMarkdownProcessor, parseDoc, type MarkdownProcessor, type ParsedDoc } from './parse-docs.js';
 import { parseMany } from './parse-pool.js';
 
 /** Parsed docs kept in memory by `serve` between rebuilds, with the processor that parsed them. */
@@ -50,18 +50,19 @@ export async function parseStage({ content, routes, config, root, memory, cacheD
   const keys = content.docs.map(keyOf);
   const keyByFile = new Map(content.docs.map((doc, i) => [doc.file, keys[i]]));
   const notInMemory = content.docs.map((_, i) => i).filter((i) => memory.parsed.get(content.docs[i].file)?.key !== keys[i]);
-  const fromDisk = disk ? await disk.load(notInMemory.map((i) => keys[i])) : new Map();
+  const processor = () => (memory.processor ??= createMarkdownProcessor(createCodeHighlighter(), config.markdown));
+  const parseOptions = { config, root, routesByDocsPath: routes.routesByDocsPath };
+  const fromDisk = disk
+    ? await disk.load(notInMemory.map((i) => keys[i]), notInMemory.map((i) => content.docs[i]), (source) => parseDoc(source, { ...parseOptions, processor: processor() }))
+    : new Map<string, ParsedDoc>();
   const toParse = notInMemory.filter((i) => !fromDisk.has(keys[i]));
-  const fresh = await parseMany(
-    toParse.map((i) => content.docs[i]),
-    { config, root, routesByDocsPath: routes.routesByDocsPath, threads, processor: () => (memory.processor ??= createMarkdownProcessor(createCodeHighlighter(), config.markdown)) },
-  );
+  const fresh = await parseMany(toParse.map((i) => content.docs[i]), { ...parseOptions, threads, processor });
   toParse.forEach((i, j) => memory.parsed.set(content.docs[i].file, { key: keys[i], doc: fresh[j] }));
   for (const i of notInMemory) {
     const cached = fromDisk.get(keys[i]);
-    if (cached) memory.parsed.set(content.docs[i].file, { key: keys[i], doc: { ...cached, source: content.docs[i] } });
+    if (cached) memory.parsed.set(content.docs[i].file, { key: keys[i], doc: cached });
   }
-  const stored = disk ? disk.store(fresh.map((doc, j) => [keys[toParse[j]], withoutSource(doc)])) : Promise.resolve();
+  const stored = disk ? disk.store(fresh.map((doc, j) => [keys[toParse[j]], doc])) : Promise.resolve();
   // Awaited at the end of the build; until then a failure must not count as unhandled.
   stored.catch(() => undefined);
   return { docs: content.docs.map((doc) => memory.parsed.get(doc.file)!.doc), keyByFile, parsedCount: fresh.length, stored };
@@ -92,8 +93,4 @@ async function importableFilesStamp(root: string, docsDir: string): Promise<stri
     fg('src/**/*.{js,jsx,ts,tsx,md,mdx,css}', { cwd: root, stats: true, ignore: ['**/node_modules/**'] }),
   ]);
   return [...partials, ...components].map((entry) => `${entry.path}:${entry.stats?.mtimeMs}:${entry.stats?.size}`).sort().join('\n');
-}
-
-function withoutSource({ source: _source, ...doc }: ParsedDoc): Omit<ParsedDoc, 'source'> {
-  return doc;
 }

@@ -1,4 +1,4 @@
-import { buildSync } from 'esbuild';
+import { esbuild } from '../esbuild.js';
 import path from 'node:path';
 import type { RootContent } from 'mdast';
 import * as React from 'react';
@@ -56,7 +56,7 @@ function loadComponent(file: string, root: string, where: ErrorLocation): React.
 function loadModule(file: string, root: string, where: ErrorLocation): Record<string, unknown> {
   let code: string;
   try {
-    const result = buildSync({
+    const result = esbuild().buildSync({
       entryPoints: [file],
       bundle: true,
       write: false,

@@ -23,7 +23,7 @@ export interface PagesToRenderOptions {
 export function pagesToRender({ docPages, pages, theme, site, baseUrl }: PagesToRenderOptions): PageToRender[] {
   return [
     ...docPages.map(({ doc, data, lastmod, cardsFilled }) => ({
-      data: { ...data, html: doc.html },
+      data: withBodyOf(data, doc),
       lastmod,
       cardsFilled,
       file: routeFile(data.route, baseUrl),
@@ -137,10 +137,21 @@ function pageKeyer({ context, themeCode, keyByFile, cacheDir }: RenderStageOptio
   return (page) => {
     // The body's HTML is covered by its doc's key, so it need not be serialised and hashed on every rebuild; not when
     // it holds cards of other docs, whose descriptions the doc's key does not cover.
-    const { html: _html, ...shape } = page.data;
     const body = (!page.cardsFilled && keyByFile.get(page.sourceFile)) || page.data.html;
-    return hash(contextKey + body + JSON.stringify(shape) + page.file + page.noindex + (page.lastmod ?? ''));
+    return hash(contextKey + body + JSON.stringify(withoutBody(page.data)) + page.file + page.noindex + (page.lastmod ?? ''));
   };
+}
+
+/** The page's data but its body, whose getter is not called (spreading or JSON.stringify would read a cached doc's body). */
+function withoutBody(data: PageData): Omit<PageData, 'html'> {
+  const shape: Record<string, unknown> = {};
+  for (const name of Object.keys(data) as (keyof PageData)[]) if (name !== 'html') shape[name] = data[name];
+  return shape as Omit<PageData, 'html'>;
+}
+
+/** A doc page's data with its body's HTML, read only when the page is rendered (a cached doc reads it from disk then). */
+function withBodyOf(data: Omit<PageData, 'html'>, doc: { html: string }): PageData {
+  return Object.defineProperty({ ...data }, 'html', { enumerable: true, get: () => doc.html }) as PageData;
 }
 
 /** `/docscenter/docs/a/` → `docs/a/index.html`. */

@@ -44,6 +44,11 @@ export function pairsByWord(text: string): PairsByWord {
   return { inside: [...inside], across };
 }
 
+/** The pairs by word of a doc's indexed body (what the parse works out for each doc). */
+export function pairsOfText(doc: { description: string; sections: SearchSection[] }): PairsByWord {
+  return pairsByWord(searchBody(doc.description, doc.sections));
+}
+
 /** The text a page's body is indexed as: the description first, so a page with no text before its first heading is still found by it. */
 export function searchBody(description: string, sections: SearchSection[]): string {
   return [description, ...sections.map((section) => section.text)].filter(Boolean).join('\n');

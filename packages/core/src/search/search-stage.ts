@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import { packPairs } from './packed-pairs.js';
+import type { PairsByWord } from './pairs-by-word.js';
 import { workerFile } from '../worker-file.js';
 import { buildSearchIndex, type SearchIndexInput, type SearchIndexResult } from './build-search-index.js';
 import type { SearchReply } from './search-worker.js';
@@ -26,9 +27,13 @@ export function startSearchIndex(input: SearchIndexInput, { minDocsForWorker = M
   return () => onWorker;
 }
 
-/** What the index does not read, left behind rather than copied to the worker: the body, its HTML and its Markdown copy. */
+/**
+ * What the index does not read, left behind rather than copied to the worker: the body, its HTML (not read: a cached
+ * doc's is on disk until asked for) and its Markdown copy.
+ */
 function withoutPageText(doc: ParsedDoc): ParsedDoc {
-  return { ...doc, html: '', markdown: '', markdownLinks: [], links: [], images: [], source: { ...doc.source, body: '' }, bodyPairs: packPairs(doc.bodyPairs) };
+  const { title, description, toc, sections, assets, warnings } = doc;
+  return { title, description, toc, sections, assets, warnings, html: '', markdown: '', markdownLinks: [], links: [], images: [], source: { ...doc.source, body: '' }, bodyPairs: packPairs(doc) as PairsByWord };
 }
 
 function buildOnWorker(input: SearchIndexInput): Promise<SearchIndexResult> {

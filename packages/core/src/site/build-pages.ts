@@ -2,6 +2,7 @@ import { markdownUrl, type NavLink, type PageData } from '@docsgen/shared';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import type { DocSource } from '../content/scan-content.js';
 import type { Sidebar } from './build-sidebar.js';
+import { mayHoldCardList } from '../cache/parse-cache.js';
 import { fillDocCardLists } from './category-cards.js';
 import { DocsgenError } from '../errors.js';
 import type { DocFooter } from './doc-footer.js';
@@ -42,10 +43,12 @@ export function buildDocPages({ docs, sidebar, footerOf, baseUrl }: { docs: Pars
     };
     const trail = sidebar.ancestors.get(id) ?? [];
     const { lastmod, lastUpdated, editUrl } = footerOf(doc.source);
-    const { html, cardDescriptions } = fillDocCardLists(doc.html, id, sidebar, descriptions);
+    // A cached doc's body is read only when it may hold cards (or when its page is rendered).
+    const { html, cardDescriptions } = mayHoldCardList(doc) ? fillDocCardLists(doc.html, id, sidebar, descriptions) : { html: undefined, cardDescriptions: undefined };
+    const filled = html !== undefined && html !== doc.html;
     return {
-      doc: html === doc.html ? doc : { ...doc, html },
-      cardsFilled: html === doc.html ? undefined : true,
+      doc: filled ? { ...doc, html } : doc,
+      cardsFilled: filled || undefined,
       lastmod,
       data: {
         kind: 'doc',

@@ -1,0 +1,97 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from '../../packages/core/src/build.js';
+import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
+import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
+
+// A cached doc's body HTML is an entry of its own (`parse-html/`, cache/parse-cache.ts), read only for a page that is
+// rendered again or a body that holds cards. Each test compares a cached build with a build without any cache.
+
+let site: FixtureSite;
+const cacheDir = () => site.file('node_modules/.cache/docsgen');
+
+before(async () => {
+  site = await copyFixture('basic');
+});
+after(() => site.remove());
+
+async function coldBuild(): Promise<Map<string, Buffer>> {
+  await build({ root: site.root, write: true, outDir: 'cold' });
+  return snapshot(site.file('cold'));
+}
+
+async function cachedBuild() {
+  const result = await build({ root: site.root, write: true, outDir: 'cached', cacheDir: cacheDir() });
+  return { stats: result.stats, files: await snapshot(site.file('cached')) };
+}
+
+async function bodyEntries(): Promise<string[]> {
+  const entries = await readdir(path.join(cacheDir(), 'parse-html'), { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)).sort();
+}
+
+async function entryHolding(marker: string): Promise<string> {
+  for (const file of await bodyEntries()) if ((await readFile(file, 'utf8')).includes(marker)) return file;
+  throw new Error(`no body entry holds ${marker}`);
+}
+
+/** A cache and an output of the site as it is. */
+async function freshCache(): Promise<void> {
+  await rm(cacheDir(), { recursive: true, force: true });
+  await rm(site.file('cached'), { recursive: true, force: true });
+  await cachedBuild();
+}
+
+test('after a body edit no other doc\'s body is read: with every body entry gone, only the edited doc\'s comes back, and the output equals a cold build', async () => {
+  await freshCache();
+  const docs = (await bodyEntries()).length;
+  assert.ok(docs > 3);
+  await rm(path.join(cacheDir(), 'parse-html'), { recursive: true });
+  await site.edit('content/docs/guide/features.md', (text) => text + '\n只改正文的一段话。\n');
+  const cold = await coldBuild();
+  const warm = await cachedBuild();
+  assert.equal(warm.stats.parsedDocs, 1);
+  assert.equal(warm.stats.renderedPages, 1);
+  assertSameFiles(warm.files, cold, 'from a cold build');
+  assert.equal((await bodyEntries()).length, 1, 'only the edited doc needed (and wrote) a body');
+});
+
+test('a title edit renders every page: each missing body is parsed again and rewritten, and the output equals a cold build', async () => {
+  await freshCache();
+  const before = await bodyEntries();
+  const texts = await Promise.all(before.map((file) => readFile(file)));
+  await rm(path.join(cacheDir(), 'parse-html'), { recursive: true });
+  await site.edit('content/docs/guide/features.md', (text) => text.replace(/^title: .*$/m, 'title: 功能总览'));
+  const cold = await coldBuild();
+  const warm = await cachedBuild();
+  assert.equal(warm.stats.renderedPages, warm.stats.pages);
+  assertSameFiles(warm.files, cold, 'from a cold build');
+  const after = await bodyEntries();
+  // The edited doc has a new key and a new entry; every other body is rewritten as it was.
+  assert.equal(after.length, before.length);
+  assert.equal(before.filter((file) => !after.includes(file)).length, 1, 'only the edited doc\'s old entry is not made again');
+  for (const [i, file] of before.entries()) if (after.includes(file)) assert.ok((await readFile(file)).equals(texts[i]), `${file} rewritten as it was`);
+});
+
+test('a corrupted or truncated body entry of a page that renders is detected, parsed again and rewritten, never used', async () => {
+  await freshCache();
+  const file = await entryHolding('这是介绍页');
+  const good = await readFile(file, 'utf8');
+  // Same length, valid JSON: only the checksum can tell.
+  await writeFile(file, good.replace('这是介绍页', '这是篡改页'));
+  // Every page renders again (a new title in every sidebar), so every body is read.
+  await site.edit('content/docs/guide/features.md', (text) => text.replace(/^title: .*$/m, 'title: 功能清单'));
+  const cold = await coldBuild();
+  const afterCorruption = await cachedBuild();
+  assertSameFiles(afterCorruption.files, cold, 'from a cold build');
+  assert.equal(await readFile(file, 'utf8'), good, 'the entry is rewritten as it was');
+
+  await writeFile(file, good.slice(0, good.length >> 1));
+  await site.edit('content/docs/guide/features.md', (text) => text.replace(/^title: .*$/m, 'title: 功能列表'));
+  const coldAgain = await coldBuild();
+  const afterTruncation = await cachedBuild();
+  assertSameFiles(afterTruncation.files, coldAgain, 'from a cold build');
+  assert.equal(await readFile(file, 'utf8'), good, 'the entry is rewritten as it was');
+});

@@ -213,8 +213,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       sitemapFile(records, origin),
       robotsFile(config, origin),
     ];
-    // Written while the search index is built and the links are checked; the site data names the index.
-    void sink.keep(otherFiles);
+    // Written while the search index is still being built alongside (search-stage.ts); the site data names the index.
+    await time('write', () => sink.keep(otherFiles));
     const search = await time('search', searchIndex);
     site.searchIndexUrl = search.url;
     const indexFiles: OutputFile[] = [{ path: SITE_DATA_FILE, contents: JSON.stringify({ site, sidebar: sidebar.items }) }, ...search.files];
@@ -264,7 +264,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       },
     };
   } catch (error) {
-    await sink.settled();
     await staged?.discard();
     throw error;
   }

@@ -9,15 +9,7 @@ export type KeyedFile = OutputFile & { key?: string };
 
 /** Where a build's files go: the staging folder when it writes, memory otherwise (`check`, `serve`); counts both. */
 export interface OutputSink {
-  /**
-   * Writes (or carries over) files. The build need not wait: it goes on while they are written, and commit waits for
-   * every write; awaiting keeps the files of a large build from piling up in memory faster than the disk takes them.
-   */
   keep(files: KeyedFile[]): Promise<void>;
-  /** Other writes (cache entries) to finish before commit. */
-  alongside(work: Promise<unknown>): void;
-  /** Waits for every write so far, whether it failed or not: before a failed build's staging folder is removed. */
-  settled(): Promise<void>;
   /**
    * Brings a page's files over from the previous output when it holds them for this page key, unchanged: the page's
    * ids and links then, else undefined and nothing was brought over.
@@ -46,29 +38,16 @@ export async function createOutputSink({ staged, outDir, cacheDir }: OutputSinkO
   let count = 0;
   let bytes = 0;
   const carry = staged && outDir && cacheDir ? await carryOver(staged, outDir, cacheDir) : undefined;
-  const writes: Promise<unknown>[] = [];
-  const alongside = (work: Promise<unknown>) => {
-    work.catch(() => undefined);
-    writes.push(work);
-  };
   return {
-    keep(batch) {
+    async keep(batch) {
       count += batch.length;
-      const written = (async () => {
-        // With the previous output at hand, sizes come from the stamps (most files are carried, their text never encoded).
-        if (carry) bytes += await carry.keep(batch);
-        else {
-          for (const file of batch) bytes += byteLength(file);
-          if (staged) await staged.write(batch);
-          else files.push(...batch);
-        }
-      })();
-      alongside(written);
-      return written;
-    },
-    alongside,
-    async settled() {
-      await Promise.allSettled(writes);
+      // With the previous output at hand, sizes come from the stamps (most files are carried, their text never encoded).
+      if (carry) bytes += await carry.keep(batch);
+      else {
+        for (const file of batch) bytes += byteLength(file);
+        if (staged) await staged.write(batch);
+        else files.push(...batch);
+      }
     },
     carryPage(key, paths) {
       const carried = carry?.page(key, paths);
@@ -82,7 +61,6 @@ export async function createOutputSink({ staged, outDir, cacheDir }: OutputSinkO
       if (carry) for (const [key, links] of pages) carry.next.page(key, links);
     },
     async commit() {
-      await Promise.all(writes);
       await staged?.commit();
       await carry?.next.save();
     },

@@ -37,12 +37,12 @@ async function renderHere(pages: PageToRender[], keys: string[], { context, memo
   const records: PageRecord[] = [];
   let pending: KeyedFile[] = [];
   let entries: [string, CachedPage][] = [];
-  // One batch is written while the next renders; the last while the build goes on (the sink waits for it before the swap).
+  // One batch is written while the next renders.
   let writing: Promise<unknown> = Promise.resolve();
   const flush = async () => {
     await writing;
     writing = Promise.all([sink.keep(pending), disk?.store(entries)]);
-    sink.alongside(writing);
+    writing.catch(() => undefined);
     pending = [];
     entries = [];
   };
@@ -56,6 +56,7 @@ async function renderHere(pages: PageToRender[], keys: string[], { context, memo
     if (pending.length >= CHUNK) await flush();
   }
   await flush();
+  await writing;
   return records;
 }
 

@@ -1,5 +1,6 @@
 // Compiles the CLI and the pipeline into dist/ at install time (npm's `prepare`), so `npx docsgen` runs plain JavaScript.
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
 const external = ['esbuild', 'react', 'react-dom', 'chokidar', '@docsgen/theme/*', 'react/*', 'react-dom/*'];
 const common = { outdir: 'dist', bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
 
@@ -37,3 +38,9 @@ await Promise.all([
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   }),
 ]);
+
+// The client bundle, which no site changes, compiled once here rather than by every build (client/prebuilt-client.ts).
+// Its compiler is compiled first and run, then removed: the CLI does not need it.
+await build({ ...common, entryPoints: { 'prebuild-client': 'packages/core/src/client/prebuild-client.ts' }, format: 'esm', outExtension: { '.js': '.mjs' }, external, sourcemap: false });
+await (await import('../dist/prebuild-client.mjs')).prebuildClient('dist/client');
+rmSync('dist/prebuild-client.mjs');

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
+import { PrerenderedSidebar } from './PrerenderedSidebar.js';
 import { useSite } from './SiteContext.js';
 import { SidebarItems } from './SidebarItems.js';
 
 /** docSidebar on wide screens: scrolls on its own, collapses to a thin rail, never disappears. */
 export function DocSidebar({ activeHref }: { activeHref: string }) {
   const { sidebar } = useSite();
+  const prerendered = useContext(PrerenderedSidebar);
   const [rail, setRail] = useState(false);
   if (rail) {
     return (
@@ -15,6 +17,7 @@ export function DocSidebar({ activeHref }: { activeHref: string }) {
       </aside>
     );
   }
+  if (prerendered !== undefined) return <aside className="doc-sidebar" dangerouslySetInnerHTML={{ __html: prerendered }} />;
   return (
     <aside className="doc-sidebar">
       <nav className="menu" aria-label="文档侧边栏">

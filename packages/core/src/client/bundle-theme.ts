@@ -1,5 +1,4 @@
 import type { Metafile } from 'esbuild';
-import { esbuild } from '../esbuild.js';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -8,7 +7,9 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { DocsgenError } from '../errors.js';
+import { esbuild } from '../esbuild.js';
 import { importModule } from '../import-module.js';
+import { readPrebuiltClient, type ClientFiles } from './prebuilt-client.js';
 
 /** A file the build emits, with its path relative to the output folder. */
 export interface OutputFile {
@@ -35,11 +36,30 @@ export function themeDir(): string {
   return path.dirname(require.resolve('@docsgen/theme/package.json'));
 }
 
-/** Bundles theme/client/entry.tsx and the theme's CSS for the browser: minified, split, content-hashed. */
+/**
+ * The hydrating client for a site at `baseUrl`: the bundle compiled with the CLI when it is still current (it depends on
+ * no site's content: prebuilt-client.ts), else bundled now.
+ */
 export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<ClientBundle> {
+  const { files, metafile } = readPrebuiltClient(path.dirname(themeDir())) ?? (await buildClientFiles());
+  const entry = files.find((f) => /^assets\/client\.[^/]+\.js$/.test(f.path));
+  const css = files.find((f) => /^assets\/style\.[^/]+\.css$/.test(f.path));
+  const worker = files.find((f) => /^assets\/search-worker\.[^/]+\.js$/.test(f.path));
+  if (!entry || !css || !worker) throw new DocsgenError('the client bundle lacks its entry script, search worker or stylesheet', { location: { file: 'theme/client/entry.tsx' } });
+  return { files, entryUrl: baseUrl + entry.path, cssUrl: baseUrl + css.path, searchWorkerUrl: baseUrl + worker.path, metafile };
+}
+
+/**
+ * Bundles theme/client/entry.tsx and the theme's CSS for the browser: minified, split, content-hashed. The bundle is the
+ * same for every site and from any working folder: chunks import each other by relative URL, and esbuild resolves from
+ * the theme's parent folder.
+ */
+export async function buildClientFiles(): Promise<ClientFiles> {
   const dir = themeDir();
+  const workingDir = path.dirname(dir);
   const result = await esbuild().build({
     entryPoints: { client: path.join(dir, 'client/entry.tsx'), 'search-worker': path.join(dir, 'client/search-worker.ts'), style: path.join(dir, 'styles/index.css') },
+    absWorkingDir: workingDir,
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -52,7 +72,6 @@ export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<Cl
     entryNames: '[name].[hash]',
     chunkNames: 'chunk.[hash]',
     assetNames: '[name].[hash]',
-    publicPath: baseUrl + 'assets/',
     define: { 'process.env.NODE_ENV': '"production"' },
     jsx: 'automatic',
     legalComments: 'none',
@@ -60,19 +79,8 @@ export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<Cl
   }).catch((error: unknown) => {
     throw themeBuildError(error);
   });
-  const cwd = process.cwd();
-  const files = result.outputFiles.map((file) => ({ path: path.relative(cwd, file.path), contents: file.contents }));
-  const entry = files.find((f) => /^assets\/client\.[^/]+\.js$/.test(f.path));
-  const css = files.find((f) => /^assets\/style\.[^/]+\.css$/.test(f.path));
-  const worker = files.find((f) => /^assets\/search-worker\.[^/]+\.js$/.test(f.path));
-  if (!entry || !css || !worker) throw new DocsgenError('the client bundle lacks its entry script, search worker or stylesheet', { location: { file: 'theme/client/entry.tsx' } });
-  return {
-    files: files.filter((f) => !/^assets\/style\.[^/]+\.js$/.test(f.path)),
-    entryUrl: baseUrl + entry.path,
-    cssUrl: baseUrl + css.path,
-    searchWorkerUrl: baseUrl + worker.path,
-    metafile: result.metafile,
-  };
+  const files = result.outputFiles.map((file) => ({ path: path.relative(workingDir, file.path), contents: file.contents }));
+  return { files: files.filter((f) => !/^assets\/style\.[^/]+\.js$/.test(f.path)), metafile: result.metafile };
 }
 
 /** The theme's server entry and the React pages as one ES module's code, importable by importThemeServer, and the files it was made from. */
@@ -111,7 +119,7 @@ export async function bundleThemeServer(pageFiles: { file: string; absolutePath:
   return { code: result.outputFiles[0].text, inputs: [...bundleInputs(result.metafile), ...external] };
 }
 
-/** The files esbuild read for a bundle, as absolute paths (its metafile names them from the working folder). */
+/** The files esbuild read for a bundle made from the working folder, as absolute paths (its metafile names them from there). */
 export function bundleInputs(metafile: Metafile): string[] {
   return Object.keys(metafile.inputs).map((input) => path.resolve(input));
 }

@@ -56,11 +56,20 @@ export function renderNamed(file: string, render: () => string): string {
   }
 }
 
+/** The theme's renderer of the hydrated layout for the pages of one render context (one site and sidebar). */
+const appRenderers = new WeakMap<RenderContext, (page: PageData) => string>();
+
+function appRendererOf(context: RenderContext): (page: PageData) => string {
+  let render = appRenderers.get(context);
+  if (!render) appRenderers.set(context, (render = context.theme.createAppRenderer(context.site, context.sidebar)));
+  return render;
+}
+
 /** Renders one page: the hydrated layout with renderToString, inside the document head docsgen owns. */
 export function renderPage(page: PageToRender, context: RenderContext): RenderedPage {
-  const { theme, site, sidebar, origin, assets } = context;
+  const { theme, site, origin, assets } = context;
   const { data } = page;
-  const app = theme.renderApp({ site, sidebar, page: data });
+  const app = appRendererOf(context)(data);
   const title = data.title && data.title !== site.title ? `${data.title} | ${site.title}` : site.title;
   const canonical = origin + data.route;
   const { html: _body, ...bootPage } = data;

@@ -83,6 +83,12 @@ export async function buildClientFiles(): Promise<ClientFiles> {
   return { files: files.filter((f) => !/^assets\/style\.[^/]+\.js$/.test(f.path)), metafile: result.metafile };
 }
 
+/** Bundles the theme's server entry and the React pages for rendering in node, then imports it. */
+export async function loadThemeServer(pageFiles: { file: string; absolutePath: string }[]): Promise<{ server: ThemeServer; code: string }> {
+  const { code } = await bundleThemeServer(pageFiles);
+  return { server: await importThemeServer(code), code };
+}
+
 /** The theme's server entry and the React pages as one ES module's code, importable by importThemeServer, and the files it was made from. */
 export async function bundleThemeServer(pageFiles: { file: string; absolutePath: string }[]): Promise<{ code: string; inputs: string[] }> {
   const dir = themeDir();

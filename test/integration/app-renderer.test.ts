@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { PageData, SidebarItem, ThemeSite } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { build } from '../../packages/core/src/build.js';
-import { loadThemeServer } from '../../packages/core/src/client/bundle-theme.js';
+import { bundleThemeServer, importThemeServer } from '../../packages/core/src/client/bundle-theme.js';
 import { repoRoot } from '../helpers/fixtures.js';
 
 // The build renders each page's hydrated markup with the theme's createAppRenderer, which renders a doc sidebar once per
@@ -20,7 +20,7 @@ before(async () => {
   const data = result.files.filter((file) => file.path.startsWith('__data/'));
   ({ site, sidebar } = JSON.parse(text(data.find((file) => file.path === '__data/_site.json')!)) as { site: ThemeSite; sidebar: SidebarItem[] });
   pages = data.filter((file) => file.path !== '__data/_site.json').map((file) => JSON.parse(text(file)) as PageData);
-  ({ server: theme } = await loadThemeServer([]));
+  theme = await importThemeServer((await bundleThemeServer([])).code);
 });
 
 function assertSameAsReact(renderer: (page: PageData) => string, forSidebar: SidebarItem[], label: string): void {

@@ -8,7 +8,7 @@ import { build } from '../../packages/core/src/build.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
 
-// The theme's server bundle (theme/ and the site's React pages) and the compiled site.config.ts are kept in the cache
+// The theme's esbuild bundles (theme/ and the site's React pages) and the compiled site.config.ts are kept in the cache
 // folder while nothing they were made from changed (client/theme-bundles.ts, config/load-config.ts,
 // cache/stamped-entry.ts). Each test compares a cached build with a build without any cache, byte for byte.
 
@@ -43,7 +43,7 @@ async function storedBundles(file: string) {
   const bytes = await readFile(file);
   const keyEnd = bytes.indexOf(0x0a, 65);
   const header = bytes.subarray(65, keyEnd + 1);
-  const payload = JSON.parse(bytes.subarray(keyEnd + 1).toString('utf8')) as { stamps: [string, string][]; value: string };
+  const payload = JSON.parse(bytes.subarray(keyEnd + 1).toString('utf8')) as { stamps: [string, string][]; value: { serverCode: string } & string };
   return {
     payload,
     write: () => {
@@ -73,9 +73,9 @@ test('an unchanged theme comes from the cache: the stored bundles are what the b
   const stored = await storedBundles(await themeEntry());
   // esbuild writes the page's text with \u escapes.
   const escaped = (text: string) => [...text].map((c) => '\\u' + c.charCodeAt(0).toString(16).toUpperCase()).join('');
-  const code = stored.payload.value;
+  const code = stored.payload.value.serverCode;
   assert.ok(code.includes(escaped('测试站点')), 'the home page is in the server bundle');
-  stored.payload.value = code.replace(escaped('测试站点'), escaped('缓存里的站点'));
+  stored.payload.value.serverCode = code.replace(escaped('测试站点'), escaped('缓存里的站点'));
   await stored.write();
   const forged = await cachedBuild();
   assert.ok(forged.get('index.html')!.toString('utf8').includes('缓存里的站点'));
@@ -144,7 +144,7 @@ test('the compiled config comes from the cache until the config or a file it imp
   assert.ok(stored.payload.stamps.some(([where]) => where.endsWith('site-title.ts')), 'the imported file is among what the entry depends on');
   const forged = stored.payload.value.replace('tagline: "\\u7528', 'tagline: "\\u4ece\\u7f13\\u5b58\\u6765\\u7684 \\u7528');
   assert.notEqual(forged, stored.payload.value, 'the tagline is in the compiled config');
-  stored.payload.value = forged;
+  (stored.payload as { value: string }).value = forged;
   await stored.write();
   assert.ok((await cachedBuild()).get('index.html')!.toString('utf8').includes('从缓存来的 用'), 'the build ran the stored code');
 

@@ -1,4 +1,5 @@
 import type { Metafile } from 'esbuild';
+import { esbuild } from '../esbuild.js';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -7,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { DocsgenError } from '../errors.js';
-import { esbuild } from '../esbuild.js';
 import { importModule } from '../import-module.js';
 import { readPrebuiltClient, type ClientFiles } from './prebuilt-client.js';
 
@@ -41,12 +41,17 @@ export function themeDir(): string {
  * no site's content: prebuilt-client.ts), else bundled now.
  */
 export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<ClientBundle> {
-  const { files, metafile } = readPrebuiltClient(path.dirname(themeDir())) ?? (await buildClientFiles());
+  const { files, metafile } = readPrebuiltClient(clientWorkingDir()) ?? (await buildClientFiles());
   const entry = files.find((f) => /^assets\/client\.[^/]+\.js$/.test(f.path));
   const css = files.find((f) => /^assets\/style\.[^/]+\.css$/.test(f.path));
   const worker = files.find((f) => /^assets\/search-worker\.[^/]+\.js$/.test(f.path));
   if (!entry || !css || !worker) throw new DocsgenError('the client bundle lacks its entry script, search worker or stylesheet', { location: { file: 'theme/client/entry.tsx' } });
   return { files, entryUrl: baseUrl + entry.path, cssUrl: baseUrl + css.path, searchWorkerUrl: baseUrl + worker.path, metafile };
+}
+
+/** The client is bundled from the theme's parent folder, whatever the working folder: its metafile's paths are relative to it. */
+export function clientWorkingDir(): string {
+  return path.dirname(themeDir());
 }
 
 /**
@@ -56,7 +61,7 @@ export async function bundleClient({ baseUrl }: { baseUrl: string }): Promise<Cl
  */
 export async function buildClientFiles(): Promise<ClientFiles> {
   const dir = themeDir();
-  const workingDir = path.dirname(dir);
+  const workingDir = clientWorkingDir();
   const result = await esbuild().build({
     entryPoints: { client: path.join(dir, 'client/entry.tsx'), 'search-worker': path.join(dir, 'client/search-worker.ts'), style: path.join(dir, 'styles/index.css') },
     absWorkingDir: workingDir,
@@ -81,12 +86,6 @@ export async function buildClientFiles(): Promise<ClientFiles> {
   });
   const files = result.outputFiles.map((file) => ({ path: path.relative(workingDir, file.path), contents: file.contents }));
   return { files: files.filter((f) => !/^assets\/style\.[^/]+\.js$/.test(f.path)), metafile: result.metafile };
-}
-
-/** Bundles the theme's server entry and the React pages for rendering in node, then imports it. */
-export async function loadThemeServer(pageFiles: { file: string; absolutePath: string }[]): Promise<{ server: ThemeServer; code: string }> {
-  const { code } = await bundleThemeServer(pageFiles);
-  return { server: await importThemeServer(code), code };
 }
 
 /** The theme's server entry and the React pages as one ES module's code, importable by importThemeServer, and the files it was made from. */
@@ -125,9 +124,9 @@ export async function bundleThemeServer(pageFiles: { file: string; absolutePath:
   return { code: result.outputFiles[0].text, inputs: [...bundleInputs(result.metafile), ...external] };
 }
 
-/** The files esbuild read for a bundle made from the working folder, as absolute paths (its metafile names them from there). */
-export function bundleInputs(metafile: Metafile): string[] {
-  return Object.keys(metafile.inputs).map((input) => path.resolve(input));
+/** The files esbuild read for a bundle, as absolute paths (its metafile names them from its working folder). */
+export function bundleInputs(metafile: Metafile, workingDir = process.cwd()): string[] {
+  return Object.keys(metafile.inputs).map((input) => path.resolve(workingDir, input));
 }
 
 /** Imports bundled theme code; render workers call it with the code the build bundled. */

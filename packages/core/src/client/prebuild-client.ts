@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildClientFiles, themeDir } from './bundle-theme.js';
+import { buildClientFiles, clientWorkingDir } from './bundle-theme.js';
 import { prebuiltManifest } from './prebuilt-client.js';
 
 /** Run by scripts/build-cli.mjs: compiles the client bundle into `dir` (dist/client/), as prebuilt-client.ts reads it. */
@@ -11,5 +11,5 @@ export async function prebuildClient(dir: string): Promise<void> {
     mkdirSync(path.dirname(path.join(dir, file.path)), { recursive: true });
     writeFileSync(path.join(dir, file.path), file.contents);
   }
-  writeFileSync(path.join(dir, 'manifest.json'), prebuiltManifest(client, path.dirname(themeDir())));
+  writeFileSync(path.join(dir, 'manifest.json'), prebuiltManifest(client, clientWorkingDir()));
 }

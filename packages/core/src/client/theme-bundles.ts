@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { openStampedEntry } from '../cache/stamped-entry.js';
 import { bundleFingerprint } from '../worker-file.js';
-import { bundleClient, bundleThemeServer, type ClientBundle } from './bundle-theme.js';
+import { bundleClient, bundleInputs, bundleThemeServer, clientWorkingDir, type ClientBundle } from './bundle-theme.js';
 
 export interface ThemeBundles {
   /** The theme's server entry and the site's React pages, for importThemeServer. */
@@ -9,27 +9,32 @@ export interface ThemeBundles {
   client: ClientBundle;
 }
 
+interface StoredBundles {
+  serverCode: string;
+  client: Omit<ClientBundle, 'files'> & { files: { path: string; base64: string }[] };
+}
+
 const require = createRequire(import.meta.url);
 
 /**
- * The theme's two bundles: for the browser (prebuilt with the CLI, see prebuilt-client.ts) and for node, which holds the
- * site's React pages. That one comes from the persistent cache while nothing it was made from changed: every file
- * esbuild read and what steered its resolution (cache/stamped-entry.ts), esbuild itself, the CLI's code (which holds
- * the bundle's options), the working folder (the bundle's paths are relative to it) and the site's React pages. Bundling
- * an unchanged theme cost a warm build of 206 pages 30–70 ms of waiting for esbuild.
+ * The theme's two esbuild bundles (for node and for the browser), from the persistent cache while nothing they were made
+ * from changed: every file esbuild read and what steered its resolution (cache/stamped-entry.ts), esbuild itself, the
+ * CLI's code (which holds the bundles' options), the working folder (the bundles' paths are relative to it), the base
+ * URL and the site's React pages. An unchanged theme cost a warm build of 206 pages 30–70 ms of waiting for esbuild.
  */
 export async function themeBundles({ pages, baseUrl, cacheDir }: { pages: { file: string; absolutePath: string }[]; baseUrl: string; cacheDir?: string }): Promise<ThemeBundles> {
-  const [serverCode, client] = await Promise.all([serverBundle(pages, cacheDir), bundleClient({ baseUrl })]);
-  return { serverCode, client };
-}
-
-async function serverBundle(pages: { file: string; absolutePath: string }[], cacheDir: string | undefined): Promise<string> {
-  if (!cacheDir) return (await bundleThemeServer(pages)).code;
-  const key = JSON.stringify(['theme-server', bundleFingerprint('cli', cacheDir), process.cwd(), pages.map((page) => [page.file, page.absolutePath])]);
-  const entry = openStampedEntry<string>(cacheDir, 'theme', key);
+  const make = async () => {
+    const [server, client] = await Promise.all([bundleThemeServer(pages), bundleClient({ baseUrl })]);
+    return { bundles: { serverCode: server.code, client }, inputs: [...server.inputs, ...bundleInputs(client.metafile, clientWorkingDir())] };
+  };
+  if (!cacheDir) return (await make()).bundles;
+  const esbuild = require.resolve('esbuild');
+  const key = JSON.stringify(['theme', bundleFingerprint('cli', cacheDir), process.cwd(), baseUrl, pages.map((page) => [page.file, page.absolutePath])]);
+  const entry = openStampedEntry<StoredBundles>(cacheDir, 'theme', key);
   const stored = entry.load();
-  if (typeof stored === 'string') return stored;
-  const { code, inputs } = await bundleThemeServer(pages);
-  entry.store([...inputs, require.resolve('esbuild')], code);
-  return code;
+  if (stored) return { serverCode: stored.serverCode, client: { ...stored.client, files: stored.client.files.map((file) => ({ path: file.path, contents: Buffer.from(file.base64, 'base64') })) } };
+  const { bundles, inputs } = await make();
+  const files = bundles.client.files.map((file) => ({ path: file.path, base64: Buffer.from(file.contents).toString('base64') }));
+  entry.store([...inputs, esbuild], { serverCode: bundles.serverCode, client: { ...bundles.client, files } });
+  return bundles;
 }

@@ -5,27 +5,17 @@ import { appendFileSync } from 'node:fs';
 import { appendFile, link, mkdir, readFile, readdir, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
+import { cacheComparison } from '../helpers/cache-comparison.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
 
 let site: FixtureSite;
-const cacheDir = () => site.file('node_modules/.cache/docsgen');
+const { cacheDir, coldBuild, cachedBuild } = cacheComparison(() => site);
 
 before(async () => {
   site = await copyFixture('basic');
 });
 after(() => site.remove());
-
-/** A build without any cache, the reference every cached build must equal byte for byte. */
-async function coldBuild(): Promise<Map<string, Buffer>> {
-  await build({ root: site.root, write: true, outDir: 'cold' });
-  return snapshot(site.file('cold'));
-}
-
-async function cachedBuild() {
-  const result = await build({ root: site.root, write: true, outDir: 'cached', cacheDir: cacheDir() });
-  return { stats: result.stats, files: await snapshot(site.file('cached')) };
-}
 
 async function cacheEntries(kind: 'parse' | 'render' | 'front-matter' | 'search-terms' = 'parse'): Promise<string[]> {
   const entries = await readdir(path.join(cacheDir(), kind), { recursive: true, withFileTypes: true });

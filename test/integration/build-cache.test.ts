@@ -215,7 +215,7 @@ const inode = async (file: string) => (await stat(site.file(path.join('cached', 
 
 test('a rebuild links unchanged files from the previous output and writes the edited page, byte-identical to a cold build', async () => {
   await freshCache();
-  const before = { introFolder: await inode('docs/intro'), intro: await inode('docs/intro/index.html'), introData: await inode('__data/docs/intro.json'), features: await inode('docs/guide/features/index.html'), logo: await inode('img/logo.svg') };
+  const before = { introFolder: await inode('docs/intro'), intro: await inode('docs/intro/index.html'), introData: await inode('__data/docs/intro.json'), features: await inode('docs/guide/features/index.html'), logo: await inode('img/logo.svg'), llmsFull: await inode('llms-full.txt') };
   await site.edit('content/docs/guide/features.md', (text) => text + '\n编辑后又新增的一段话。\n');
   const cold = await coldBuild();
   const warm = await cachedBuild();
@@ -227,6 +227,11 @@ test('a rebuild links unchanged files from the previous output and writes the ed
   assert.notEqual(await inode('docs/guide/features/index.html'), before.features, 'the edited page is written');
   assert.equal(await inode('docs/intro'), before.introFolder, 'a folder whose files are all unchanged moves whole');
   assert.equal(warm.stats.files, cold.size - 1, 'carried files count as output files (all but the marker)');
+  // llms-full.txt is keyed by its docs' keys (not hashed): written when a doc changed, carried over when none did.
+  const llmsFull = await inode('llms-full.txt');
+  assert.notEqual(llmsFull, before.llmsFull, 'llms-full.txt holds the edited doc: written');
+  assertSameFiles((await cachedBuild()).files, cold, 'rebuilt unchanged, from a cold build');
+  assert.equal(await inode('llms-full.txt'), llmsFull, 'unchanged: carried over');
 });
 
 test('after an edit the search index\'s unchanged files are carried over, the changed ones written under new names', async () => {

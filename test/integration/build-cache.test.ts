@@ -351,3 +351,18 @@ test('a file of the previous output changed while the build ran fails the swap a
   assert.match(await readFile(page, 'utf8'), /<!-- changed -->$/, 'the previous output stays, as it is');
   assert.deepEqual((await readdir(site.root)).filter((entry) => entry.includes('docsgen-')), [], 'no leftovers');
 });
+
+test('docs reordered by their categories alone (no doc changed) rewrite llms-full.txt in the new order', async () => {
+  await site.write('content/docs/more/_category_.json', '{ "label": "更多", "position": 3 }\n');
+  await site.write('content/docs/more/extra.md', '---\ntitle: 附加\n---\n\n附加的一页。\n');
+  await freshCache();
+  const llmsFull = await readFile(site.file('cached/llms-full.txt'), 'utf8');
+  // The new category now comes before the guide: its doc moves up in llms-full.txt.
+  await site.edit('content/docs/more/_category_.json', (text) => text.replace('"position": 3', '"position": 1'));
+  const cold = await coldBuild();
+  const warm = await cachedBuild();
+  assert.equal(warm.stats.parsedDocs, 0, 'no doc changed');
+  assertSameFiles(warm.files, cold, 'from a cold build');
+  assert.notEqual(warm.files.get('llms-full.txt')!.toString('utf8'), llmsFull, 'the order changed');
+  await rm(site.file('content/docs/more'), { recursive: true });
+});

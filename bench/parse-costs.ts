@@ -41,6 +41,8 @@ const charge = (part: string, ms: number) => pass.set(part, (pass.get(part) ?? 0
  * frozen and run while `timing` is on are charged, which leaves the "parser alone" processors below untimed.
  */
 let timing = false;
+/** How many docs each front end read (fast-parse/), over every pass. */
+const readBy = new Map<string, number>();
 function timeEveryPipeline(): void {
   type Attacher = [Plugin<unknown[]>, ...unknown[]];
   type Instrumented = { attachers: Attacher[]; frozen?: boolean; freeze(): unknown; parse(file: unknown): unknown; stringify(tree: unknown, file: unknown): unknown };
@@ -51,7 +53,12 @@ function timeEveryPipeline(): void {
     return freeze.call(this);
   };
   prototype.parse = function (this: Instrumented, file: unknown) {
-    return timed('parse: micromark and mdast (all extensions)', () => parse.call(this, file));
+    return timed('parse: Markdown to mdast (markdown-it, micromark where it cannot be reproduced)', () => {
+      const tree = parse.call(this, file);
+      const parser = (file as { data?: { markdownParser?: string } }).data?.markdownParser;
+      if (timing && parser) readBy.set(parser, (readBy.get(parser) ?? 0) + 1);
+      return tree;
+    });
   };
   prototype.stringify = function (this: Instrumented, tree: unknown, file: unknown) {
     return timed('compile: hast to HTML', () => stringify.call(this, tree, file));
@@ -107,6 +114,7 @@ for (let round = 0; round <= ROUNDS; round++) {
 
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`${content.docs.length} docs, ${bodies.reduce((sum, body) => sum + body.length, 0).toLocaleString('en')} characters of Markdown; CPU ms per pass, median of ${ROUNDS}`);
+console.log(`read by: ${['markdown-it', 'micromark'].map((parser) => `${parser} ${(readBy.get(parser) ?? 0) / (ROUNDS + 1)}`).join(', ')}`);
 for (const part of [...passes[0].keys()].sort((a, b) => median(passes.map((p) => p.get(b)!)) - median(passes.map((p) => p.get(a)!)))) {
   console.log(`${median(passes.map((p) => p.get(part)!)).toFixed(0).padStart(6)}  ${part}`);
 }

@@ -30,6 +30,7 @@ import { resolveDocLink, withBaseUrl } from './resolve-links.js';
 import { normalizeMdxSource, remarkMdxContent } from './mdx.js';
 import remarkMdx from 'remark-mdx';
 import { remarkMarkdownCopy, remarkRememberSource } from './markdown-copy.js';
+import { remarkFastParse } from './fast-parse/remark-fast-parse.js';
 import { rehypeUnbrokenTableWords } from './table-words.js';
 import { remarkSearchSections, type SearchSection } from './search-sections.js';
 import { rehypeZoomableImages } from './zoomable-images.js';
@@ -77,10 +78,12 @@ type MarkdownOptions = Pick<SiteConfig['markdown'], 'iframeHosts' | 'admonitionK
 interface PipelineKind {
   syntax: 'md' | 'mdx';
   literalAutolinks: boolean;
+  /** Plain Markdown read by markdown-it where it reproduces micromark's tree (fast-parse/); false only for the differential tests' reference. */
+  fastParse: boolean;
 }
 
 /** The variants of each processor, each built the first time a doc needs it. */
-const variantsOf = new WeakMap<MarkdownProcessor, (kind: PipelineKind) => MarkdownProcessor>();
+const variantsOf = new WeakMap<MarkdownProcessor, (kind: Omit<PipelineKind, 'fastParse'>) => MarkdownProcessor>();
 
 /**
  * The unified pipeline, built once per build: GFM, CJK-friendly emphasis, admonitions, heading ids,
@@ -88,12 +91,12 @@ const variantsOf = new WeakMap<MarkdownProcessor, (kind: PipelineKind) => Markdo
  * the MDX twin (remark-mdx and the MDX stage), for the docs Docusaurus would compile as MDX, and each without
  * literal autolinks, for docs that cannot hold any (see gfm-without-literal-autolinks.ts).
  */
-export function createMarkdownProcessor(highlighter: CodeHighlighter, markdown: MarkdownOptions = { iframeHosts: [], admonitionKeywords: [] }): MarkdownProcessor {
+export function createMarkdownProcessor(highlighter: CodeHighlighter, markdown: MarkdownOptions = { iframeHosts: [], admonitionKeywords: [] }, { fastParse = true } = {}): MarkdownProcessor {
   const built = new Map<string, MarkdownProcessor>();
-  const variant = (kind: PipelineKind) => {
+  const variant = (kind: Omit<PipelineKind, 'fastParse'>) => {
     const name = `${kind.syntax} ${kind.literalAutolinks}`;
     let processor = built.get(name);
-    if (!processor) built.set(name, (processor = pipeline(highlighter, markdown, kind)));
+    if (!processor) built.set(name, (processor = pipeline(highlighter, markdown, { ...kind, fastParse })));
     return processor;
   };
   const processor = variant({ syntax: 'md', literalAutolinks: true });
@@ -101,7 +104,7 @@ export function createMarkdownProcessor(highlighter: CodeHighlighter, markdown: 
   return processor;
 }
 
-function pipeline(highlighter: CodeHighlighter, markdown: MarkdownOptions, { syntax, literalAutolinks }: PipelineKind): MarkdownProcessor {
+function pipeline(highlighter: CodeHighlighter, markdown: MarkdownOptions, { syntax, literalAutolinks, fastParse }: PipelineKind): MarkdownProcessor {
   return unified()
     .use(remarkParse)
     .use(syntax === 'mdx' ? [remarkMdx] : [])
@@ -109,6 +112,8 @@ function pipeline(highlighter: CodeHighlighter, markdown: MarkdownOptions, { syn
     .use(literalAutolinks ? remarkGfm : remarkGfmWithoutLiteralAutolinks, { tablePipeAlign: false })
     .use(remarkCjkFriendly)
     .use(remarkDirective)
+    // Plain Markdown is read by markdown-it into micromark's very tree, micromark when it cannot be (fast-parse/).
+    .use(syntax === 'md' && fastParse ? [remarkFastParse] : [])
     .use(remarkRememberSource)
     .use(syntax === 'mdx' ? [remarkMdxContent] : [])
     .use(remarkTitleHeading)

@@ -21,6 +21,7 @@ await Promise.all([
     outExtension: { '.js': '.cjs' },
     external,
     plugins: [importModuleApart],
+    alias: { 'js-yaml': './scripts/js-yaml-unused.cjs' },
     define: { 'import.meta.url': '__importMetaUrl' },
     banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   }),

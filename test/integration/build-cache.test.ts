@@ -5,27 +5,17 @@ import { appendFileSync } from 'node:fs';
 import { appendFile, link, mkdir, readFile, readdir, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
+import { cacheComparison } from '../helpers/cache-comparison.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
 
 let site: FixtureSite;
-const cacheDir = () => site.file('node_modules/.cache/docsgen');
+const { cacheDir, coldBuild, cachedBuild } = cacheComparison(() => site);
 
 before(async () => {
   site = await copyFixture('basic');
 });
 after(() => site.remove());
-
-/** A build without any cache, the reference every cached build must equal byte for byte. */
-async function coldBuild(): Promise<Map<string, Buffer>> {
-  await build({ root: site.root, write: true, outDir: 'cold' });
-  return snapshot(site.file('cold'));
-}
-
-async function cachedBuild() {
-  const result = await build({ root: site.root, write: true, outDir: 'cached', cacheDir: cacheDir() });
-  return { stats: result.stats, files: await snapshot(site.file('cached')) };
-}
 
 async function cacheEntries(kind: 'parse' | 'render' | 'front-matter' | 'search-terms' = 'parse'): Promise<string[]> {
   const entries = await readdir(path.join(cacheDir(), kind), { recursive: true, withFileTypes: true });
@@ -225,7 +215,7 @@ const inode = async (file: string) => (await stat(site.file(path.join('cached', 
 
 test('a rebuild links unchanged files from the previous output and writes the edited page, byte-identical to a cold build', async () => {
   await freshCache();
-  const before = { introFolder: await inode('docs/intro'), intro: await inode('docs/intro/index.html'), introData: await inode('__data/docs/intro.json'), features: await inode('docs/guide/features/index.html'), logo: await inode('img/logo.svg') };
+  const before = { introFolder: await inode('docs/intro'), intro: await inode('docs/intro/index.html'), introData: await inode('__data/docs/intro.json'), features: await inode('docs/guide/features/index.html'), logo: await inode('img/logo.svg'), llmsFull: await inode('llms-full.txt') };
   await site.edit('content/docs/guide/features.md', (text) => text + '\n编辑后又新增的一段话。\n');
   const cold = await coldBuild();
   const warm = await cachedBuild();
@@ -237,6 +227,11 @@ test('a rebuild links unchanged files from the previous output and writes the ed
   assert.notEqual(await inode('docs/guide/features/index.html'), before.features, 'the edited page is written');
   assert.equal(await inode('docs/intro'), before.introFolder, 'a folder whose files are all unchanged moves whole');
   assert.equal(warm.stats.files, cold.size - 1, 'carried files count as output files (all but the marker)');
+  // llms-full.txt is keyed by its docs' keys (not hashed): written when a doc changed, carried over when none did.
+  const llmsFull = await inode('llms-full.txt');
+  assert.notEqual(llmsFull, before.llmsFull, 'llms-full.txt holds the edited doc: written');
+  assertSameFiles((await cachedBuild()).files, cold, 'rebuilt unchanged, from a cold build');
+  assert.equal(await inode('llms-full.txt'), llmsFull, 'unchanged: carried over');
 });
 
 test('after an edit the search index\'s unchanged files are carried over, the changed ones written under new names', async () => {
@@ -355,4 +350,19 @@ test('a file of the previous output changed while the build ran fails the swap a
   await assert.rejects(building, /changed while the build ran/);
   assert.match(await readFile(page, 'utf8'), /<!-- changed -->$/, 'the previous output stays, as it is');
   assert.deepEqual((await readdir(site.root)).filter((entry) => entry.includes('docsgen-')), [], 'no leftovers');
+});
+
+test('docs reordered by their categories alone (no doc changed) rewrite llms-full.txt in the new order', async () => {
+  await site.write('content/docs/more/_category_.json', '{ "label": "更多", "position": 3 }\n');
+  await site.write('content/docs/more/extra.md', '---\ntitle: 附加\n---\n\n附加的一页。\n');
+  await freshCache();
+  const llmsFull = await readFile(site.file('cached/llms-full.txt'), 'utf8');
+  // The new category now comes before the guide: its doc moves up in llms-full.txt.
+  await site.edit('content/docs/more/_category_.json', (text) => text.replace('"position": 3', '"position": 1'));
+  const cold = await coldBuild();
+  const warm = await cachedBuild();
+  assert.equal(warm.stats.parsedDocs, 0, 'no doc changed');
+  assertSameFiles(warm.files, cold, 'from a cold build');
+  assert.notEqual(warm.files.get('llms-full.txt')!.toString('utf8'), llmsFull, 'the order changed');
+  await rm(site.file('content/docs/more'), { recursive: true });
 });

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { build } from '../../packages/core/src/build.js';
+import { cacheComparison } from '../helpers/cache-comparison.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
 
@@ -13,22 +13,14 @@ import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
 // cache/stamped-entry.ts). Each test compares a cached build with a build without any cache, byte for byte.
 
 let site: FixtureSite;
-const cacheDir = () => site.file('node_modules/.cache/docsgen');
+const comparison = cacheComparison(() => site);
+const { cacheDir, coldBuild } = comparison;
+const cachedBuild = async () => (await comparison.cachedBuild()).files;
 
 before(async () => {
   site = await copyFixture('basic');
 });
 after(() => site.remove());
-
-async function coldBuild(): Promise<Map<string, Buffer>> {
-  await build({ root: site.root, write: true, outDir: 'cold' });
-  return snapshot(site.file('cold'));
-}
-
-async function cachedBuild(): Promise<Map<string, Buffer>> {
-  await build({ root: site.root, write: true, outDir: 'cached', cacheDir: cacheDir() });
-  return snapshot(site.file('cached'));
-}
 
 /** The theme (or config) entry of the cache folder: there is one per working folder, base URL and set of pages. */
 async function themeEntry(kind = 'theme'): Promise<string> {

@@ -2,30 +2,20 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from '../../packages/core/src/build.js';
+import { cacheComparison } from '../helpers/cache-comparison.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
-import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
+import { assertSameFiles } from '../helpers/output-snapshot.js';
 
 // A cached doc's body HTML is an entry of its own (`parse-html/`, cache/parse-cache.ts), read only for a page that is
 // rendered again or a body that holds cards. Each test compares a cached build with a build without any cache.
 
 let site: FixtureSite;
-const cacheDir = () => site.file('node_modules/.cache/docsgen');
+const { cacheDir, coldBuild, cachedBuild } = cacheComparison(() => site);
 
 before(async () => {
   site = await copyFixture('basic');
 });
 after(() => site.remove());
-
-async function coldBuild(): Promise<Map<string, Buffer>> {
-  await build({ root: site.root, write: true, outDir: 'cold' });
-  return snapshot(site.file('cold'));
-}
-
-async function cachedBuild() {
-  const result = await build({ root: site.root, write: true, outDir: 'cached', cacheDir: cacheDir() });
-  return { stats: result.stats, files: await snapshot(site.file('cached')) };
-}
 
 async function bodyEntries(): Promise<string[]> {
   const entries = await readdir(path.join(cacheDir(), 'parse-html'), { recursive: true, withFileTypes: true });

@@ -1,6 +1,7 @@
 import type { SidebarItem } from '@docsgen/shared';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { SiteConfig } from '../config/schema.js';
+import { hash } from '../hash.js';
 import type { DocPageInput } from '../site/build-pages.js';
 import type { KeyedFile } from './output-sink.js';
 
@@ -50,7 +51,7 @@ export function markdownOutput({ docPages, sidebar, config, origin, keyByFile }:
   const pages = markdownPages(docPages);
   const llms = llmsFiles({ pages, sidebar, title: config.title, tagline: config.tagline, origin });
   return {
-    files: [...markdownPageFiles(pages, config.baseUrl, keyByFile), ...llms.files],
+    files: [...markdownPageFiles(pages, config.baseUrl, keyByFile), ...llms.files.map((file) => (file.path === 'llms-full.txt' ? { ...file, key: llmsFullKey(llms.order, config, keyByFile) } : file))],
     links: [...markdownPageLinks(pages, config.baseUrl), ...llms.links],
   };
 }
@@ -88,6 +89,14 @@ function markdownPageFiles(pages: MarkdownPage[], baseUrl: string, keyByFile: Ma
   });
 }
 
+/**
+ * llms-full.txt's key: the site's title and tagline and its docs' content keys in the file's order (each copy's text
+ * comes from its doc's parse), so that 52 MB at 10,000 pages are not hashed on every build to find it unchanged.
+ */
+function llmsFullKey(order: MarkdownPage[], config: Pick<SiteConfig, 'title' | 'tagline'>, keyByFile: Map<string, string>): string {
+  return 'llms-full:' + hash(JSON.stringify([config.title, config.tagline, order.map((page) => keyByFile.get(page.sourceFile))]));
+}
+
 /** The links of every copy, as the checker reads them (one entry per copy: both files hold the same text). */
 function markdownPageLinks(pages: MarkdownPage[], baseUrl: string): TextFileLinks[] {
   return pages.map((page) => ({ file: page.url.slice(baseUrl.length), sourceFile: page.sourceFile, hrefs: page.links }));
@@ -98,7 +107,7 @@ function markdownPageLinks(pages: MarkdownPage[], baseUrl: string): TextFileLink
  * category with each doc's title, the URL of its Markdown copy and its description; llms-full.txt: every copy
  * in sidebar order. Returns the files and their links for the checker.
  */
-export function llmsFiles({ pages, sidebar, title, tagline, origin }: LlmsOptions): { files: OutputFile[]; links: TextFileLinks[] } {
+export function llmsFiles({ pages, sidebar, title, tagline, origin }: LlmsOptions): { files: OutputFile[]; links: TextFileLinks[]; order: MarkdownPage[] } {
   const byId = new Map(pages.map((page) => [page.docId, page]));
   const sections = sidebarSections(sidebar)
     .map((section) => ({ ...section, pages: section.docIds.flatMap((id) => byId.get(id) ?? []) }))
@@ -117,6 +126,7 @@ export function llmsFiles({ pages, sidebar, title, tagline, origin }: LlmsOption
       { file: 'llms.txt', sourceFile: 'llms.txt', hrefs: ordered.map((page) => origin + page.url) },
       { file: 'llms-full.txt', sourceFile: 'llms-full.txt', hrefs: ordered.flatMap((page) => page.links) },
     ],
+    order: ordered,
   };
 }
 

@@ -23,7 +23,8 @@ await Promise.all([
     plugins: [importModuleApart],
     alias: { 'js-yaml': './scripts/js-yaml-unused.cjs' },
     define: { 'import.meta.url': '__importMetaUrl' },
-    banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // "use strict" first: esbuild's own comes after the banner, where it is no directive, and the sources are ES modules.
+    banner: { js: "'use strict';\nconst __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   }),
   build({ ...common, entryPoints: { 'import-module': 'packages/core/src/import-module.ts' }, format: 'cjs', outExtension: { '.js': '.cjs' } }),
   build({

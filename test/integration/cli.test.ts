@@ -43,6 +43,19 @@ test('build keeps its cache in node_modules/.cache/docsgen, elsewhere with --cac
   await rm(defaultCache, { recursive: true, force: true });
 });
 
+test('the compiled CLI builds a Docusaurus site whose config enumerates a package docsgen does not run (strict mode, as the sources are)', async () => {
+  // The CLI is compiled to CommonJS for V8's code cache; a banner line above esbuild's "use strict" once left it sloppy,
+  // and a sloppy function behind the stand-in module broke Object.keys and spreads of it.
+  const docusaurus = await copyFixture('docusaurus-site');
+  try {
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), '--root', docusaurus.root, 'build'], { encoding: 'utf8' });
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /docsgen built \d+ pages/);
+  } finally {
+    await docusaurus.remove();
+  }
+});
+
 test('check writes nothing', () => {
   const result = docsgen('check');
   assert.equal(result.status, 0, result.stderr);

@@ -6,7 +6,7 @@ import { pageFiles, recordOf, renderPage, type PageRecord, type PageToRender, ty
 
 /** What the render pool sends a worker: a share of the pages and what rendering them needs. */
 export interface RenderJob {
-  /** The theme's bundled server code (see loadThemeServer), imported here. */
+  /** The theme's bundled server code (client/theme-bundles.ts), imported here. */
   themeCode: string;
   context: Omit<RenderContext, 'theme'>;
   pages: PageToRender[];

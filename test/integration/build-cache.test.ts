@@ -8,6 +8,8 @@ import { build } from '../../packages/core/src/build.js';
 import { cacheComparison } from '../helpers/cache-comparison.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
+import { entryHolding, forgeIndex, intactPayloads, overwritePayload, packedEntries, packedKeys, packFiles, truncateWithin } from '../helpers/cache-packs.js';
+import { encodePack } from '../../packages/core/src/cache/pack-file.js';
 
 let site: FixtureSite;
 const { cacheDir, coldBuild, cachedBuild } = cacheComparison(() => site);
@@ -17,7 +19,8 @@ before(async () => {
 });
 after(() => site.remove());
 
-async function cacheEntries(kind: 'parse' | 'render' | 'front-matter' | 'search-terms' = 'parse'): Promise<string[]> {
+/** The files of a one-entry kind's folder (front matter, search terms). */
+async function cacheEntries(kind: 'front-matter' | 'search-terms'): Promise<string[]> {
   const entries = await readdir(path.join(cacheDir(), kind), { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -28,10 +31,14 @@ async function freshCache(): Promise<void> {
   await cachedBuild();
 }
 
-/** The entry of the doc (or page) whose body contains `marker`. */
-async function entryOf(marker: string, kind: 'parse' | 'render' = 'parse'): Promise<string> {
-  for (const file of await cacheEntries(kind)) if ((await readFile(file, 'utf8')).includes(marker)) return file;
-  throw new Error(`no cache entry holds ${marker}`);
+/** The entry (in its pack) of the doc (or page) whose body contains `marker`. */
+const entryOf = (marker: string, kind: 'parse' | 'render' = 'parse') => entryHolding(cacheDir(), kind, marker);
+
+/** The same text with `from` replaced by `to`, which must be as many bytes: a payload damaged in place. */
+function replaced(payload: Buffer, from: string, to: string): Buffer {
+  const changed = Buffer.from(payload.toString('utf8').replace(from, to));
+  assert.equal(changed.length, payload.length);
+  return changed;
 }
 
 test('a build from the cache is byte-identical to a cold build, parses and renders nothing', async () => {
@@ -39,15 +46,17 @@ test('a build from the cache is byte-identical to a cold build, parses and rende
   const first = await cachedBuild();
   assert.equal(first.stats.parsedDocs, first.stats.docs, 'an empty cache parses every doc');
   assert.equal(first.stats.renderedPages, first.stats.pages, 'and renders every page');
-  assert.equal((await cacheEntries()).length, first.stats.docs, 'one parse entry per doc');
-  assert.equal((await cacheEntries('render')).length, first.stats.pages, 'one render entry per page');
+  assert.equal((await packedEntries(cacheDir(), 'parse')).length, first.stats.docs, 'one parse entry per doc');
+  assert.equal((await packedEntries(cacheDir(), 'render')).length, first.stats.pages, 'one render entry per page');
   assertSameFiles(first.files, cold, 'from a cold build');
   const second = await cachedBuild();
   assert.equal(second.stats.parsedDocs, 0, 'every doc comes from the cache');
   assert.equal(second.stats.renderedPages, 0, 'every page comes from the cache');
   assertSameFiles(second.files, cold, 'from a cold build');
-  const all = [...(await cacheEntries()), ...(await cacheEntries('render'))];
-  assert.ok(all.every((file) => file.endsWith('.json')), 'no temporary files are left behind');
+  for (const kind of ['parse', 'parse-html', 'render']) {
+    const names = await readdir(path.join(cacheDir(), kind));
+    assert.deepEqual(names.filter((name) => !name.endsWith('.pack')), [], `no temporary files are left behind in ${kind}/`);
+  }
 });
 
 test('after an edit only the edited doc is parsed and its page rendered, and the output equals a cold build of the edited site', async () => {
@@ -75,41 +84,41 @@ test('a corrupted rendered page is detected, rendered again and rewritten', asyn
   await freshCache();
   const cold = await coldBuild();
   const entry = await entryOf('编辑后新增的一段话', 'render');
-  const text = await readFile(entry, 'utf8');
-  await writeFile(entry, text.replace('编辑后新增的一段话', '被篡改的缓存内容啊'));
+  await overwritePayload(entry, replaced(entry.payload, '编辑后新增的一段话', '被篡改的缓存内容啊'));
   // Without a previous output to carry pages over from, every page comes from its render entry.
   await rm(site.file('cached'), { recursive: true });
   const result = await cachedBuild();
   assert.equal(result.stats.renderedPages, 1);
   assertSameFiles(result.files, cold, 'from a cold build');
-  assert.equal(await readFile(entry, 'utf8'), text);
+  assert.deepEqual(await intactPayloads(cacheDir(), 'render', entry.key), [entry.payload], 'the entry is rewritten as it was');
 });
 
 test('a corrupted entry is detected by its checksum, parsed again and rewritten, never used', async () => {
   await freshCache();
   const cold = await coldBuild();
   const entry = await entryOf('编辑后新增的一段话');
-  const text = await readFile(entry, 'utf8');
   // Same length, valid JSON, only the checksum can tell: a bit flip on disk or a half-synced CI cache.
-  await writeFile(entry, text.replace('编辑后新增的一段话', '被篡改的缓存内容啊'));
+  await overwritePayload(entry, replaced(entry.payload, '编辑后新增的一段话', '被篡改的缓存内容啊'));
   const afterCorruption = await cachedBuild();
   assert.equal(afterCorruption.stats.parsedDocs, 1, 'the corrupted doc is parsed again');
   assertSameFiles(afterCorruption.files, cold, 'from a cold build');
-  assert.equal(await readFile(entry, 'utf8'), text, 'the entry is rewritten as it was');
+  assert.deepEqual(await intactPayloads(cacheDir(), 'parse', entry.key), [entry.payload], 'the entry is rewritten as it was');
 
-  await writeFile(entry, text.slice(0, text.length >> 1));
+  // The rewritten copy (the last entry of the pack the rebuild wrote), cut in half.
+  await truncateWithin(await entryOf('编辑后新增的一段话'));
   const afterTruncation = await cachedBuild();
   assert.equal(afterTruncation.stats.parsedDocs, 1, 'a truncated entry is parsed again');
   assertSameFiles(afterTruncation.files, cold, 'from a cold build');
+  assert.deepEqual(await intactPayloads(cacheDir(), 'parse', entry.key), [entry.payload], 'and rewritten again');
 });
 
 test('an intact entry under another doc\'s key (stale) is rejected', async () => {
   await freshCache();
   const cold = await coldBuild();
-  const entries = await cacheEntries();
   const features = await entryOf('编辑后新增的一段话');
-  const other = entries.find((file) => file !== features)!;
-  await writeFile(other, await readFile(features));
+  const other = (await packedEntries(cacheDir(), 'parse')).find((entry) => entry.key !== features.key)!;
+  // The other doc's key now points at the features doc's payload, checksums and all: only the key inside it tells.
+  await forgeIndex(features.file, (rows) => rows.map((row) => (row[0] === other.key ? [other.key, ...rows.find(([key]) => key === features.key)!.slice(1)] as typeof row : row)));
   const result = await cachedBuild();
   assert.equal(result.stats.parsedDocs, 1);
   assertSameFiles(result.files, cold, 'from a cold build');
@@ -187,26 +196,26 @@ test('entries a build did not use are pruned once an hour old; recent ones (a co
   await freshCache();
   await site.edit('content/docs/guide/features.md', (text) => text + '\n修剪缓存之前的一段。\n');
   const first = await cachedBuild();
-  assert.equal((await cacheEntries()).length, first.stats.docs + 1, 'the edited doc\'s previous entry is younger than an hour: kept');
+  assert.equal((await packedKeys(cacheDir(), 'parse')).size, first.stats.docs + 1, 'the edited doc\'s previous entry is younger than an hour: kept');
   const hoursAgo = new Date(Date.now() - 2 * 3600_000);
   // The last pruning too, which is done at most every ten minutes.
-  for (const file of [...(await cacheEntries()), ...(await cacheEntries('render')), path.join(cacheDir(), 'pruned')]) await utimes(file, hoursAgo, hoursAgo);
+  for (const file of [...(await packFiles(cacheDir(), 'parse')), ...(await packFiles(cacheDir(), 'render')), path.join(cacheDir(), 'pruned')]) await utimes(file, hoursAgo, hoursAgo);
   // What another build sharing the folder has just written, and a write in progress.
-  const othersEntry = path.join(cacheDir(), 'parse', 'ab', 'ab'.padEnd(40, '0') + '.json');
-  const inProgress = path.join(cacheDir(), 'render', 'ab', 'ab'.padEnd(40, '1') + '.json.123.x.tmp');
-  await mkdir(path.dirname(othersEntry), { recursive: true });
-  await mkdir(path.dirname(inProgress), { recursive: true });
-  await writeFile(othersEntry, 'x');
+  const othersKey = 'ab'.padEnd(40, '0');
+  const payload = Buffer.from(JSON.stringify({ key: othersKey, value: {} }));
+  const othersPack = encodePack('parse', [{ key: othersKey, bytes: payload, checksum: createHash('sha256').update(payload).digest('hex') }]);
+  await writeFile(path.join(cacheDir(), 'parse', othersPack.name), othersPack.bytes);
+  const inProgress = path.join(cacheDir(), 'render', 'ab'.padEnd(40, '1') + '.pack.123.x.tmp');
   await writeFile(inProgress, 'x');
   await site.edit('content/docs/guide/features.md', (text) => text.replace('\n修剪缓存之前的一段。\n', '\n修剪缓存之后的一段。\n'));
   const cold = await coldBuild();
   const pruned = await cachedBuild();
   assertSameFiles(pruned.files, cold, 'from a cold build');
-  const parseEntries = await cacheEntries();
-  assert.equal(parseEntries.length, pruned.stats.docs + 1, 'one parse entry per doc (the edited doc\'s two earlier ones gone), plus the recent one of another build');
-  assert.ok(parseEntries.includes(othersEntry), 'a recent entry this build did not use stays');
-  assert.equal((await cacheEntries('render')).filter((file) => file.endsWith('.json')).length, pruned.stats.pages, 'one render entry per page, the edited page\'s earlier ones gone');
-  assert.ok((await cacheEntries('render')).includes(inProgress), 'a temporary file is never touched');
+  const parseKeys = await packedKeys(cacheDir(), 'parse');
+  assert.equal(parseKeys.size, pruned.stats.docs + 1, 'one parse entry per doc (the edited doc\'s two earlier ones gone), plus the recent one of another build');
+  assert.ok(parseKeys.has(othersKey), 'a recent entry this build did not use stays');
+  assert.equal((await packedKeys(cacheDir(), 'render')).size, pruned.stats.pages, 'one render entry per page, the edited page\'s earlier ones gone');
+  assert.ok((await readdir(path.join(cacheDir(), 'render'))).includes(path.basename(inProgress)), 'a temporary file is never touched');
   assertSameFiles((await cachedBuild()).files, cold, 'a build after pruning, from a cold build');
 });
 

@@ -1,7 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { entryHolding, intactPayloads, overwritePayload, packedEntries, truncateWithin } from '../helpers/cache-packs.js';
 import { cacheComparison } from '../helpers/cache-comparison.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 import { assertSameFiles } from '../helpers/output-snapshot.js';
@@ -17,14 +18,9 @@ before(async () => {
 });
 after(() => site.remove());
 
-async function bodyEntries(): Promise<string[]> {
-  const entries = await readdir(path.join(cacheDir(), 'parse-html'), { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)).sort();
-}
-
-async function entryHolding(marker: string): Promise<string> {
-  for (const file of await bodyEntries()) if ((await readFile(file, 'utf8')).includes(marker)) return file;
-  throw new Error(`no body entry holds ${marker}`);
+/** The intact body entries of the cache, by key. */
+async function bodyEntries(): Promise<Map<string, Buffer>> {
+  return new Map((await packedEntries(cacheDir(), 'parse-html')).filter((entry) => entry.intact).map((entry) => [entry.key, entry.payload]));
 }
 
 /** A cache and an output of the site as it is. */
@@ -36,7 +32,7 @@ async function freshCache(): Promise<void> {
 
 test('after a body edit no other doc\'s body is read: with every body entry gone, only the edited doc\'s comes back, and the output equals a cold build', async () => {
   await freshCache();
-  const docs = (await bodyEntries()).length;
+  const docs = (await bodyEntries()).size;
   assert.ok(docs > 3);
   await rm(path.join(cacheDir(), 'parse-html'), { recursive: true });
   await site.edit('content/docs/guide/features.md', (text) => text + '\n只改正文的一段话。\n');
@@ -45,13 +41,12 @@ test('after a body edit no other doc\'s body is read: with every body entry gone
   assert.equal(warm.stats.parsedDocs, 1);
   assert.equal(warm.stats.renderedPages, 1);
   assertSameFiles(warm.files, cold, 'from a cold build');
-  assert.equal((await bodyEntries()).length, 1, 'only the edited doc needed (and wrote) a body');
+  assert.equal((await bodyEntries()).size, 1, 'only the edited doc needed (and wrote) a body');
 });
 
 test('a title edit renders every page: each missing body is parsed again and rewritten, and the output equals a cold build', async () => {
   await freshCache();
   const before = await bodyEntries();
-  const texts = await Promise.all(before.map((file) => readFile(file)));
   await rm(path.join(cacheDir(), 'parse-html'), { recursive: true });
   await site.edit('content/docs/guide/features.md', (text) => text.replace(/^title: .*$/m, 'title: 功能总览'));
   const cold = await coldBuild();
@@ -60,28 +55,28 @@ test('a title edit renders every page: each missing body is parsed again and rew
   assertSameFiles(warm.files, cold, 'from a cold build');
   const after = await bodyEntries();
   // The edited doc has a new key and a new entry; every other body is rewritten as it was.
-  assert.equal(after.length, before.length);
-  assert.equal(before.filter((file) => !after.includes(file)).length, 1, 'only the edited doc\'s old entry is not made again');
-  for (const [i, file] of before.entries()) if (after.includes(file)) assert.ok((await readFile(file)).equals(texts[i]), `${file} rewritten as it was`);
+  assert.equal(after.size, before.size);
+  assert.equal([...before.keys()].filter((key) => !after.has(key)).length, 1, 'only the edited doc\'s old entry is not made again');
+  for (const [key, payload] of before) if (after.has(key)) assert.ok(after.get(key)!.equals(payload), `${key} rewritten as it was`);
 });
 
 test('a corrupted or truncated body entry of a page that renders is detected, parsed again and rewritten, never used', async () => {
   await freshCache();
-  const file = await entryHolding('这是介绍页');
-  const good = await readFile(file, 'utf8');
+  const entry = await entryHolding(cacheDir(), 'parse-html', '这是介绍页');
   // Same length, valid JSON: only the checksum can tell.
-  await writeFile(file, good.replace('这是介绍页', '这是篡改页'));
+  await overwritePayload(entry, Buffer.from(entry.payload.toString('utf8').replace('这是介绍页', '这是篡改页')));
   // Every page renders again (a new title in every sidebar), so every body is read.
   await site.edit('content/docs/guide/features.md', (text) => text.replace(/^title: .*$/m, 'title: 功能清单'));
   const cold = await coldBuild();
   const afterCorruption = await cachedBuild();
   assertSameFiles(afterCorruption.files, cold, 'from a cold build');
-  assert.equal(await readFile(file, 'utf8'), good, 'the entry is rewritten as it was');
+  assert.deepEqual(await intactPayloads(cacheDir(), 'parse-html', entry.key), [entry.payload], 'the entry is rewritten as it was');
 
-  await writeFile(file, good.slice(0, good.length >> 1));
+  // The rewritten copy (a pack of its own, written when the body was made again), cut in half.
+  await truncateWithin(await entryHolding(cacheDir(), 'parse-html', '这是介绍页'));
   await site.edit('content/docs/guide/features.md', (text) => text.replace(/^title: .*$/m, 'title: 功能列表'));
   const coldAgain = await coldBuild();
   const afterTruncation = await cachedBuild();
   assertSameFiles(afterTruncation.files, coldAgain, 'from a cold build');
-  assert.equal(await readFile(file, 'utf8'), good, 'the entry is rewritten as it was');
+  assert.deepEqual(await intactPayloads(cacheDir(), 'parse-html', entry.key), [entry.payload], 'the entry is rewritten as it was');
 });

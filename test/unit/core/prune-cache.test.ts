@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openPackStore } from '../../../packages/core/src/cache/pack-store.js';
 import { pruneCache, pruneOthers, PRUNE_GRACE_MS, PRUNE_INTERVAL_MS } from '../../../packages/core/src/cache/prune-cache.js';
 
 const key = (digit: string) => digit.repeat(40);
@@ -37,18 +38,22 @@ test('a one-entry kind keeps its current entry and the recent ones, and drops th
 test('the cache folder is pruned at most every ten minutes: unused old entries stay until then, and go after', async () => {
   const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsgen-prune-'));
   try {
-    const unused = path.join(cacheDir, 'parse', 'aa', key('a') + '.json');
-    await mkdir(path.dirname(unused), { recursive: true });
     const old = new Date(Date.now() - 2 * PRUNE_GRACE_MS);
     const none = { parse: [], render: [] };
     const now = Date.now();
     assert.equal(pruneCache(cacheDir, none, now), 0, 'nothing to prune yet');
-    await writeFile(unused, 'x');
-    await utimes(unused, old, old);
+    openPackStore(cacheDir, 'parse', () => true).storeOne(key('a'), { doc: 'a' });
+    const [pack] = readdirSync(path.join(cacheDir, 'parse')).map((name) => path.join(cacheDir, 'parse', name));
+    await utimes(pack, old, old);
+    // An entry file of docsgen before packs (`<kind>/<prefix>/<key>.json`), which no build reads any more.
+    const legacy = path.join(cacheDir, 'render', 'aa', key('a') + '.json');
+    await mkdir(path.dirname(legacy), { recursive: true });
+    await writeFile(legacy, 'x');
+    await utimes(legacy, old, old);
     assert.equal(pruneCache(cacheDir, none, now + PRUNE_INTERVAL_MS - 1000), 0, 'within ten minutes of the last pruning: not pruned');
-    assert.ok(existsSync(unused));
-    assert.equal(pruneCache(cacheDir, none, now + PRUNE_INTERVAL_MS + 1000), 1, 'ten minutes later: pruned');
-    assert.ok(!existsSync(unused));
+    assert.ok(existsSync(pack) && existsSync(legacy));
+    assert.equal(pruneCache(cacheDir, none, now + PRUNE_INTERVAL_MS + 1000), 2, 'ten minutes later: pruned');
+    assert.ok(!existsSync(pack) && !existsSync(legacy));
   } finally {
     await rm(cacheDir, { recursive: true, force: true });
   }

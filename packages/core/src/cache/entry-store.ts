@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { writeAtomically, writeAtomicallySync } from './atomic-write.js';
 
 /**
- * Build results kept on disk between builds (parsed docs, rendered pages), one file per entry named by its
- * content key (everything the result depends on, see parse-stage.ts and render-stage.ts), so a cache folder
- * can be shared between CI runs and branches. Each entry carries a checksum of what follows it and the key it
- * was written for: an entry that was truncated, corrupted or copied under another name fails the check, and
- * the build makes it again and rewrites it.
+ * Build results kept on disk between builds, named by their content key (everything the result depends on, see
+ * parse-stage.ts and render-stage.ts), so a cache folder can be shared between CI runs and branches. Kinds with an
+ * entry per doc or page keep their entries in packs (pack-store.ts); the one-entry kinds (front matter, the output
+ * manifest) keep one file per entry here, `<kind>/<first two characters of the key>/<key>.json`. Each entry carries a
+ * checksum of what follows it and the key it was written for: an entry that was truncated, corrupted or copied under
+ * another name fails the check, and the build makes it again and rewrites it.
  */
 export interface EntryStore<T> {
   /** The entries found for these keys; a missing or invalid entry is simply absent. */
@@ -80,41 +82,23 @@ export function openBinaryEntry(dir: string, kind: string, key: string): BinaryE
   };
 }
 
-function temporaryFor(file: string): string {
-  return `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-}
-
-function writeAtomicallySync(file: string, bytes: Buffer): void {
-  const temporary = temporaryFor(file);
-  try {
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, file);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-}
-
-/** A temporary file, then a rename: a concurrent reader (another build sharing the folder) never sees half an entry. */
-async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
-  const temporary = temporaryFor(file);
-  try {
-    await writeFile(temporary, bytes);
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
-
 /** `<sha256 of the rest>\n{"key":…,"value":…}`. */
 function encodeEntry(key: string, value: unknown): Buffer {
-  return withChecksum(Buffer.from(JSON.stringify({ key, value })));
+  return withChecksum(keyedPayload(key, value));
 }
 
 /** The checksum is taken over the bytes as read, so an entry that fails it is never decoded as text. */
 function decodeEntry<T>(key: string, bytes: Buffer | undefined): T | undefined {
-  const payload = checkedPayload(bytes);
+  return decodeKeyedPayload<T>(key, checkedPayload(bytes));
+}
+
+/** `{"key":…,"value":…}`: the key is stored with the value, so an entry found under another key is caught. */
+export function keyedPayload(key: string, value: unknown): Buffer {
+  return Buffer.from(JSON.stringify({ key, value }));
+}
+
+/** The value of a payload that passed its checksum, when it was stored under `key` and is an object. */
+export function decodeKeyedPayload<T>(key: string, payload: Buffer | undefined): T | undefined {
   if (payload === undefined) return undefined;
   try {
     const entry = JSON.parse(payload.toString('utf8')) as { key?: unknown; value?: T };
@@ -144,7 +128,8 @@ function checkedPayload(bytes: Buffer | undefined): Buffer | undefined {
   return bytes.toString('latin1', 0, 64) === checksum(payload) ? payload : undefined;
 }
 
-function checksum(bytes: Buffer): string {
+/** The checksum of every cache entry and pack index. */
+export function checksum(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 

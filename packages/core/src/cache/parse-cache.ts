@@ -1,7 +1,7 @@
 import type { DocSource } from '../content/scan-content.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import { pairsOfText, type PairsByWord } from '../search/pairs-by-word.js';
-import { openEntryStore } from './entry-store.js';
+import { openPackStore } from './pack-store.js';
 
 /**
  * A parsed doc as the cache's main entry holds it: everything but its source, its body's HTML (with whether that holds
@@ -38,8 +38,8 @@ export function mayHoldCardList(doc: ParsedDoc): boolean {
 }
 
 export function openParseCache(dir: string): ParseCache {
-  const docs = openEntryStore<CachedDoc>(dir, 'parse', (doc) => typeof doc.cardList === 'boolean' && Array.isArray(doc.links) && Array.isArray(doc.sections));
-  const bodies = openEntryStore<{ html: string }>(dir, 'parse-html', (body) => typeof body.html === 'string');
+  const docs = openPackStore<CachedDoc>(dir, 'parse', (doc) => typeof doc.cardList === 'boolean' && Array.isArray(doc.links) && Array.isArray(doc.sections));
+  const bodies = openPackStore<{ html: string }>(dir, 'parse-html', (body) => typeof body.html === 'string');
   return {
     async load(keys, sources, reparse) {
       const found = new Map<string, ParsedDoc>();

@@ -1,5 +1,6 @@
 import { closeSync, openSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
+import { compactPacks } from './compact-packs.js';
 
 /**
  * Entries younger than this are kept even when this build did not use them: another build sharing the folder (a CI
@@ -26,22 +27,42 @@ export const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 /** Its modification time is when the cache folder was last pruned. */
 const PRUNED_MARK = 'pruned';
 
+/** The kinds kept in packs, each with the keys of this build it uses: a doc's body's HTML is under its parse key (parse-cache.ts). */
+const PACKED_KINDS = [
+  ['parse', 'parse'],
+  ['parse-html', 'parse'],
+  ['render', 'render'],
+] as const;
+
 /**
- * After a successful build, removes the parse and render entries it did not use (a doc edited, a page whose sidebar
+ * After a successful build, drops the parse and render entries it did not use (a doc edited, a page whose sidebar
  * changed, every entry of an older docsgen or config): without this, a 10,000-page site's cache grew by 1 GB with each
- * code change. An entry removed under a concurrent build is only a miss for it (it parses or renders again), never a
- * wrong result; entries written in the last hour stay, for builds that share the folder. Nothing is done within
- * PRUNE_INTERVAL_MS of the last pruning. Returns how many went.
+ * code change. Their packs are deleted or rewritten (compact-packs.ts); an entry gone under a concurrent build is only
+ * a miss for it (it parses or renders again), never a wrong result; packs written in the last hour keep every entry, for
+ * builds that share the folder. Dead entries are looked for at most every PRUNE_INTERVAL_MS; small packs (one per warm
+ * rebuild) are merged by every build once there are too many. Returns how many entries went.
  */
 export function pruneCache(cacheDir: string, used: UsedEntries, now = Date.now()): number {
+  const due = pruningDue(cacheDir, now);
+  const keys = due ? { parse: new Set(used.parse), render: new Set(used.render) } : undefined;
+  let removed = 0;
+  for (const [kind, usedKind] of PACKED_KINDS) {
+    const folder = path.join(cacheDir, kind);
+    removed += compactPacks(folder, { kind, used: keys?.[usedKind], now, graceMs: PRUNE_GRACE_MS });
+    // Entries of docsgen before packs, one file each by key prefix: no build reads them any more.
+    if (due) removed += pruneKind(folder, new Set(), now);
+  }
+  return removed;
+}
+
+/** Whether the last pruning is PRUNE_INTERVAL_MS ago (or never was, or is in the future); if so, now is the last. */
+function pruningDue(cacheDir: string, now: number): boolean {
   const mark = path.join(cacheDir, PRUNED_MARK);
   const last = statSync(mark, { throwIfNoEntry: false })?.mtimeMs;
-  if (last !== undefined && now - last < PRUNE_INTERVAL_MS && last <= now) return 0;
+  if (last !== undefined && now - last < PRUNE_INTERVAL_MS && last <= now) return false;
   closeSync(openSync(mark, 'w'));
   utimesSync(mark, now / 1000, now / 1000);
-  const parse = new Set(used.parse);
-  // A parsed doc's body's HTML is an entry of its own under the same key (parse-cache.ts).
-  return pruneKind(path.join(cacheDir, 'parse'), parse, now) + pruneKind(path.join(cacheDir, 'parse-html'), parse, now) + pruneKind(path.join(cacheDir, 'render'), new Set(used.render), now);
+  return true;
 }
 
 /** The entries of a one-entry kind (front matter, search terms) other than `key`, once a new one was written. */

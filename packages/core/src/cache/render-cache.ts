@@ -1,5 +1,6 @@
 import type { PageRecord, RenderedPage } from '../render/render-pages.js';
-import { openEntryStore, type EntryStore } from './entry-store.js';
+import type { EntryStore } from './entry-store.js';
+import { openPackStore } from './pack-store.js';
 
 /** A rendered page as the cache holds it: its files' contents and its record (ids as a list, JSON has no sets). */
 export interface CachedPage {
@@ -8,11 +9,11 @@ export interface CachedPage {
   dataJson: string;
 }
 
-/** Rendered pages on disk, by the page key of render-stage.ts. */
+/** Rendered pages on disk, by the page key of render-stage.ts, in packs (one per chunk of pages rendered). */
 export type RenderCache = EntryStore<CachedPage>;
 
 export function openRenderCache(dir: string): RenderCache {
-  return openEntryStore<CachedPage>(dir, 'render', (page) => typeof page.html === 'string' && typeof page.dataJson === 'string' && Array.isArray(page.record?.ids));
+  return openPackStore<CachedPage>(dir, 'render', (page) => typeof page.html === 'string' && typeof page.dataJson === 'string' && Array.isArray(page.record?.ids));
 }
 
 export function toCachedPage({ data: _data, html, dataJson, ids, ...record }: RenderedPage): CachedPage {

@@ -1,0 +1,118 @@
+import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { writeAtomically, writeAtomicallySync } from './atomic-write.js';
+import { checksum, decodeKeyedPayload, keyedPayload, type EntryStore } from './entry-store.js';
+import { encodePack, PACK_NAME, readPackIndex, readPayloads, type PackEntry, type PackIndex } from './pack-file.js';
+
+/**
+ * The store of a kind with an entry per doc or page (`parse`, `parse-html`, `render`): entries live in packs
+ * (pack-file.ts) in `<cache>/<kind>/`, one pack per `store()` call (the parse stage's docs, each chunk of rendered
+ * pages), so a cold build of 2,000 pages writes about ten files instead of 6,000 and makes no folder per key prefix.
+ * A lookup lists the folder and reads each pack's index once (no failed open per missing key), then reads each entry by
+ * its offset. Packs are never changed once written: a concurrent build writes its own packs beside them, and pruning
+ * (compact-packs.ts) writes a new pack before deleting the ones it replaces; a pack deleted under a reader is only a miss.
+ */
+export function openPackStore<T>(dir: string, kind: string, isValid: (value: T) => boolean): EntryStore<T> {
+  const folder = path.join(dir, kind);
+  let located: Map<string, PackedEntry[]> | undefined;
+  let folderMade: Promise<unknown> | undefined;
+  const locate = () => (located ??= locateEntries(folder, kind));
+  const decode = (key: string, payload: Buffer | undefined) => {
+    const value = decodeKeyedPayload<T>(key, payload);
+    return value !== undefined && isValid(value) ? value : undefined;
+  };
+  const loadOne = (key: string) => {
+    for (const at of locate().get(key) ?? []) {
+      const value = decode(key, readPayloads(at.file, at.dataStart, [at.entry])?.[0]);
+      if (value !== undefined) return value;
+    }
+    return undefined;
+  };
+  return {
+    async load(keys) {
+      const found = new Map<string, T>();
+      const locations = locate();
+      const byPack = new Map<string, { dataStart: number; entries: PackEntry[] }>();
+      for (const key of keys) {
+        const at = locations.get(key)?.[0];
+        if (!at) continue;
+        const pack = byPack.get(at.file) ?? byPack.set(at.file, { dataStart: at.dataStart, entries: [] }).get(at.file)!;
+        pack.entries.push(at.entry);
+      }
+      for (const [file, { dataStart, entries }] of byPack) {
+        const payloads = readPayloads(file, dataStart, entries);
+        entries.forEach(({ key }, i) => {
+          const payload = payloads?.[i];
+          // A damaged copy may have an intact twin in another pack (written when this one was found damaged).
+          const value = decode(key, payload) ?? (locations.get(key)!.length > 1 ? loadOne(key) : undefined);
+          if (value !== undefined) found.set(key, value);
+        });
+      }
+      return found;
+    },
+    loadOne,
+    async store(entries) {
+      if (entries.length === 0) return;
+      const pack = encodePack(kind, entries.map(([key, value]) => payloadOf(key, value)));
+      await (folderMade ??= mkdir(folder, { recursive: true }));
+      await writeAtomically(path.join(folder, pack.name), pack.bytes);
+    },
+    storeOne(key, value) {
+      const pack = encodePack(kind, [payloadOf(key, value)]);
+      mkdirSync(folder, { recursive: true });
+      writeAtomicallySync(path.join(folder, pack.name), pack.bytes);
+    },
+  };
+}
+
+/** An entry as found in a pack's index. */
+interface PackedEntry {
+  file: string;
+  dataStart: number;
+  entry: PackEntry;
+}
+
+/** A pack of the folder with its index; packs that are gone or not intact are left out. */
+export interface ListedPack {
+  name: string;
+  file: string;
+  index: PackIndex;
+}
+
+export function packNames(folder: string): string[] {
+  try {
+    return readdirSync(folder).filter((name) => PACK_NAME.test(name));
+  } catch {
+    return [];
+  }
+}
+
+export function listPacks(folder: string, kind: string): ListedPack[] {
+  const packs: ListedPack[] = [];
+  for (const name of packNames(folder)) {
+    const file = path.join(folder, name);
+    const index = readPackIndex(file, kind);
+    if (index) packs.push({ name, file, index });
+  }
+  return packs;
+}
+
+/** Where each key's entries are, in every pack of the folder (a key may be in more than one). */
+function locateEntries(folder: string, kind: string): Map<string, PackedEntry[]> {
+  const located = new Map<string, PackedEntry[]>();
+  for (const { file, index } of listPacks(folder, kind)) {
+    for (const entry of index.entries) {
+      const at = { file, dataStart: index.dataStart, entry };
+      const known = located.get(entry.key);
+      if (known) known.push(at);
+      else located.set(entry.key, [at]);
+    }
+  }
+  return located;
+}
+
+function payloadOf(key: string, value: unknown): { key: string; bytes: Buffer; checksum: string } {
+  const bytes = keyedPayload(key, value);
+  return { key, bytes, checksum: checksum(bytes) };
+}

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { readFile, readdir, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The packs of a cache kind (`parse`, `parse-html`, `render`; packages/core/src/cache/pack-file.ts) read byte by byte,
+ * independently of the code under test, to find an entry and damage it the way a disk or a half-synced CI cache would.
+ */
+export interface PackedEntry {
+  key: string;
+  /** The pack file holding it. */
+  file: string;
+  /** Where its payload (`{"key":…,"value":…}`) is in the file. */
+  start: number;
+  length: number;
+  checksum: string;
+  payload: Buffer;
+  /** Whether the payload still matches its checksum in the index. */
+  intact: boolean;
+}
+
+type IndexRow = [key: string, offset: number, length: number, checksum: string];
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function readPack(file: string) {
+  const bytes = await readFile(file);
+  let at = 0;
+  const lines: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const end = bytes.indexOf(0x0a, at);
+    lines.push(bytes.toString('utf8', at, end));
+    at = end + 1;
+  }
+  const indexEnd = at + Number(lines[2]);
+  const rows = JSON.parse(bytes.toString('utf8', at, indexEnd)) as IndexRow[];
+  return { bytes, kind: lines[1], rows, dataStart: indexEnd };
+}
+
+/** The pack files of a kind's folder. */
+export async function packFiles(cacheDir: string, kind: string): Promise<string[]> {
+  const names = await readdir(path.join(cacheDir, kind)).catch(() => [] as string[]);
+  return names.filter((name) => name.endsWith('.pack')).map((name) => path.join(cacheDir, kind, name)).sort();
+}
+
+/** Every entry of every pack of a kind, in pack and index order. */
+export async function packedEntries(cacheDir: string, kind: string): Promise<PackedEntry[]> {
+  const entries: PackedEntry[] = [];
+  for (const file of await packFiles(cacheDir, kind)) {
+    const { bytes, rows, dataStart } = await readPack(file);
+    for (const [key, offset, length, checksum] of rows) {
+      const payload = bytes.subarray(dataStart + offset, dataStart + offset + length);
+      entries.push({ key, file, start: dataStart + offset, length, checksum, payload, intact: payload.length === length && sha256(payload) === checksum });
+    }
+  }
+  return entries;
+}
+
+/** The distinct keys of a kind's entries. */
+export async function packedKeys(cacheDir: string, kind: string): Promise<Set<string>> {
+  return new Set((await packedEntries(cacheDir, kind)).map((entry) => entry.key));
+}
+
+/** The one intact entry whose payload holds `marker` (a doc's or page's text). */
+export async function entryHolding(cacheDir: string, kind: string, marker: string): Promise<PackedEntry> {
+  const found = (await packedEntries(cacheDir, kind)).filter((entry) => entry.intact && entry.payload.includes(marker));
+  if (found.length !== 1) throw new Error(`${found.length} intact ${kind} entries hold ${marker}`);
+  return found[0];
+}
+
+/** The intact payloads stored under a key, in any pack. */
+export async function intactPayloads(cacheDir: string, kind: string, key: string): Promise<Buffer[]> {
+  return (await packedEntries(cacheDir, kind)).filter((entry) => entry.key === key && entry.intact).map((entry) => entry.payload);
+}
+
+/** Replaces an entry's payload in its pack with bytes of the same length, the index left as it is (a bit flip on disk). */
+export async function overwritePayload(entry: PackedEntry, payload: Buffer): Promise<void> {
+  if (payload.length !== entry.length) throw new Error('the same length is needed to damage one entry only');
+  const bytes = await readFile(entry.file);
+  payload.copy(bytes, entry.start);
+  await writeFile(entry.file, bytes);
+}
+
+/** Cuts the entry's pack in the middle of the entry, which must be its pack's last (so no other entry is lost). */
+export async function truncateWithin(entry: PackedEntry): Promise<void> {
+  const { bytes } = await readPack(entry.file);
+  if (entry.start + entry.length !== bytes.length) throw new Error('not the last entry of its pack');
+  await truncate(entry.file, entry.start + (entry.length >> 1));
+}
+
+/** Rewrites a pack's index (and the index's checksum, as only a forger would), its payloads left as they are (offsets count from the index's end). */
+export async function forgeIndex(file: string, change: (rows: IndexRow[]) => IndexRow[]): Promise<void> {
+  const { bytes, kind, rows, dataStart } = await readPack(file);
+  const index = Buffer.from(JSON.stringify(change(rows)));
+  const header = Buffer.from(`docsgen-pack 1\n${kind}\n${index.length}\n${sha256(index)}\n`);
+  await writeFile(file, Buffer.concat([header, index, bytes.subarray(dataStart)]));
+}

@@ -79,6 +79,8 @@ export function compactPacks(folder: string, { kind, used, now, graceMs }: Compa
     const wanted = index.entries.filter((entry) => !copied.has(entry.key));
     const bytes = readPayloads(pack.file, index.dataStart, wanted);
     if (!bytes) continue;
+    // Copies of entries already taken from another pack.
+    dropped += index.entries.length - wanted.length;
     wanted.forEach((entry, i) => {
       if (isDead(pack, entry.key) || bytes[i] === undefined || copied.has(entry.key)) {
         dropped++;

@@ -1,0 +1,117 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openPackStore } from '../../../packages/core/src/cache/pack-store.js';
+import { forgeIndex, overwritePayload, packedEntries, packFiles } from '../../helpers/cache-packs.js';
+
+const key = (n: number) => n.toString(16).padStart(40, '0');
+const value = (n: number) => ({ n, text: `第 ${n} 篇` });
+const open = (dir: string, kind = 'parse') => openPackStore<{ n: number; text: string }>(dir, kind, (entry) => typeof entry.n === 'number');
+
+async function withCache(work: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'docsgen-packs-'));
+  try {
+    await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A store holding entries 0…count-1 in one pack. */
+async function storeRange(dir: string, from: number, count: number, kind = 'parse'): Promise<void> {
+  await open(dir, kind).store(Array.from({ length: count }, (_, i) => [key(from + i), value(from + i)]));
+}
+
+test('each store call writes one pack; every entry comes back by key, one at a time or together, and missing keys are simply absent', () =>
+  withCache(async (dir) => {
+    await storeRange(dir, 0, 50);
+    await storeRange(dir, 50, 50);
+    open(dir).storeOne(key(100), value(100));
+    assert.equal(readdirSync(path.join(dir, 'parse')).length, 3, 'three packs, no folder per key prefix, no temporary file left');
+    const store = open(dir);
+    const keys = [...Array.from({ length: 101 }, (_, i) => key(i)), key(999)];
+    const found = await store.load(keys);
+    assert.equal(found.size, 101);
+    for (let n = 0; n <= 100; n++) assert.deepEqual(found.get(key(n)), value(n));
+    assert.deepEqual(store.loadOne(key(77)), value(77));
+    assert.equal(store.loadOne(key(999)), undefined);
+    assert.equal((await open(dir, 'render').load([key(1)])).size, 0, 'another kind has its own packs');
+  }));
+
+test('a damaged entry is never used: a changed byte loses that entry only, a truncated pack the entries past the cut, a damaged index the pack', () =>
+  withCache(async (dir) => {
+    await storeRange(dir, 0, 20);
+    const entries = await packedEntries(dir, 'parse');
+    const victim = entries[5];
+    const flipped = Buffer.from(victim.payload);
+    flipped[flipped.length - 3] ^= 0x01;
+    await overwritePayload(victim, flipped);
+    let found = await open(dir).load(entries.map((entry) => entry.key));
+    assert.equal(found.size, 19);
+    assert.ok(!found.has(victim.key));
+    assert.equal(open(dir).loadOne(victim.key), undefined);
+
+    const [file] = await packFiles(dir, 'parse');
+    const cut = entries[12].start + 4;
+    const bytes = readFileSync(file);
+    writeFileSync(file, bytes.subarray(0, cut));
+    found = await open(dir).load(entries.map((entry) => entry.key));
+    assert.deepEqual([...found.keys()].sort(), entries.slice(0, 12).map((entry) => entry.key).filter((k) => k !== victim.key).sort(), 'entries before the cut stay usable');
+
+    const damaged = Buffer.from(bytes);
+    damaged[damaged.indexOf('[') + 10] ^= 0x01;
+    writeFileSync(file, damaged);
+    assert.equal((await open(dir).load(entries.map((entry) => entry.key))).size, 0, 'an index that fails its checksum: the whole pack is left unused');
+  }));
+
+test('a pack read under another name is as good, in another kind\'s folder it is not used, and an index forged to point a key at another\'s payload is caught', () =>
+  withCache(async (dir) => {
+    await storeRange(dir, 0, 10);
+    const [file] = await packFiles(dir, 'parse');
+    renameSync(file, path.join(dir, 'parse', 'f'.repeat(40) + '.pack'));
+    assert.equal((await open(dir).load(Array.from({ length: 10 }, (_, i) => key(i)))).size, 10, 'renamed: each entry checks itself');
+    mkdirSync(path.join(dir, 'render'));
+    copyFileSync(path.join(dir, 'parse', 'f'.repeat(40) + '.pack'), path.join(dir, 'render', 'e'.repeat(40) + '.pack'));
+    assert.equal((await open(dir, 'render').load([key(1)])).size, 0, 'a parse pack copied among render packs');
+    await forgeIndex(path.join(dir, 'parse', 'f'.repeat(40) + '.pack'), (rows) => rows.map((row, i) => (i === 3 ? [row[0], ...rows[4].slice(1)] as typeof row : row)));
+    const found = await open(dir).load(Array.from({ length: 10 }, (_, i) => key(i)));
+    assert.equal(found.size, 9);
+    assert.ok(!found.has(key(3)), 'key 3 pointed at key 4\'s intact payload');
+    assert.deepEqual(found.get(key(4)), value(4));
+  }));
+
+test('a pack deleted between the listing and the read, or listed but gone before its index is read, is a miss, not an error', () =>
+  withCache(async (dir) => {
+    await storeRange(dir, 0, 10);
+    await storeRange(dir, 10, 10);
+    const store = open(dir);
+    assert.deepEqual(store.loadOne(key(0)), value(0), 'the folder is listed and the indexes read');
+    const [first] = (await packedEntries(dir, 'parse')).filter((entry) => entry.key === key(15));
+    rmSync(first.file);
+    assert.equal(store.loadOne(key(15)), undefined);
+    const found = await store.load(Array.from({ length: 20 }, (_, i) => key(i)));
+    assert.equal(found.size, 10, 'the other pack still reads');
+    // A name in the listing whose file is gone by the time it is opened.
+    symlinkSync(path.join(dir, 'nowhere'), path.join(dir, 'parse', 'a'.repeat(40) + '.pack'));
+    assert.equal((await open(dir).load(Array.from({ length: 20 }, (_, i) => key(i)))).size, 10);
+  }));
+
+test('builds writing the same folder at once lose nothing: every entry of every writer is there afterwards, while another process compacts', () =>
+  withCache(async (dir) => {
+    const writer = path.join(import.meta.dirname, '../../helpers/pack-writer.ts');
+    const run = (...args: string[]) =>
+      new Promise<void>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', writer, dir, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`writer exited with ${code}`))));
+      });
+    // Two writers with overlapping keys (the same docs in two CI jobs) and one that only merges small packs meanwhile.
+    await Promise.all([run('write', '0', '300'), run('write', '200', '300'), run('compact', '40')]);
+    const found = await open(dir).load(Array.from({ length: 500 }, (_, i) => key(i)));
+    assert.equal(found.size, 500);
+    for (const [k, entry] of found) assert.deepEqual(entry, value(parseInt(k, 16)));
+    assert.deepEqual(readdirSync(path.join(dir, 'parse')).filter((name) => !name.endsWith('.pack')), [], 'no temporary file left');
+  }));

@@ -32,6 +32,8 @@ export function openPackStore<T>(dir: string, kind: string, isValid: (value: T) 
   return {
     async load(keys) {
       const found = new Map<string, T>();
+      // A warm build carries most pages over and asks for none: no need to read the render packs' indexes then.
+      if (keys.length === 0) return found;
       const locations = locate();
       const byPack = new Map<string, { dataStart: number; entries: PackEntry[] }>();
       for (const key of keys) {

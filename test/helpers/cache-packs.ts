@@ -23,18 +23,15 @@ type IndexRow = [key: string, offset: number, length: number, checksum: string];
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+/** `docsgen-pack 1\n<kind>\n<payloads><index><index length, 16 digits>\n<sha256 of the index>\n`. */
 async function readPack(file: string) {
   const bytes = await readFile(file);
-  let at = 0;
-  const lines: string[] = [];
-  for (let i = 0; i < 4; i++) {
-    const end = bytes.indexOf(0x0a, at);
-    lines.push(bytes.toString('utf8', at, end));
-    at = end + 1;
-  }
-  const indexEnd = at + Number(lines[2]);
-  const rows = JSON.parse(bytes.toString('utf8', at, indexEnd)) as IndexRow[];
-  return { bytes, kind: lines[1], rows, dataStart: indexEnd };
+  const headerEnd = bytes.indexOf(0x0a, bytes.indexOf(0x0a) + 1) + 1;
+  const kind = bytes.toString('utf8', bytes.indexOf(0x0a) + 1, headerEnd - 1);
+  const trailerStart = bytes.length - 82;
+  const indexStart = trailerStart - Number(bytes.toString('latin1', trailerStart, trailerStart + 16));
+  const rows = JSON.parse(bytes.toString('utf8', indexStart, trailerStart)) as IndexRow[];
+  return { bytes, kind, rows, dataStart: headerEnd, indexStart };
 }
 
 /** The pack files of a kind's folder. */
@@ -81,17 +78,15 @@ export async function overwritePayload(entry: PackedEntry, payload: Buffer): Pro
   await writeFile(entry.file, bytes);
 }
 
-/** Cuts the entry's pack in the middle of the entry, which must be its pack's last (so no other entry is lost). */
+/** Cuts the entry's pack in the middle of the entry (which loses the pack's index, at its end). */
 export async function truncateWithin(entry: PackedEntry): Promise<void> {
-  const { bytes } = await readPack(entry.file);
-  if (entry.start + entry.length !== bytes.length) throw new Error('not the last entry of its pack');
   await truncate(entry.file, entry.start + (entry.length >> 1));
 }
 
-/** Rewrites a pack's index (and the index's checksum, as only a forger would), its payloads left as they are (offsets count from the index's end). */
+/** Rewrites a pack's index (and the index's checksum, as only a forger would), its payloads left as they are. */
 export async function forgeIndex(file: string, change: (rows: IndexRow[]) => IndexRow[]): Promise<void> {
-  const { bytes, kind, rows, dataStart } = await readPack(file);
+  const { bytes, rows, indexStart } = await readPack(file);
   const index = Buffer.from(JSON.stringify(change(rows)));
-  const header = Buffer.from(`docsgen-pack 1\n${kind}\n${index.length}\n${sha256(index)}\n`);
-  await writeFile(file, Buffer.concat([header, index, bytes.subarray(dataStart)]));
+  const trailer = Buffer.from(`${String(index.length).padStart(16, '0')}\n${sha256(index)}\n`);
+  await writeFile(file, Buffer.concat([bytes.subarray(0, indexStart), index, trailer]));
 }

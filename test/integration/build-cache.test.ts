@@ -9,7 +9,7 @@ import { cacheComparison } from '../helpers/cache-comparison.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
 import { entryHolding, forgeIndex, intactPayloads, overwritePayload, packedEntries, packedKeys, packFiles, truncateWithin } from '../helpers/cache-packs.js';
-import { encodePack } from '../../packages/core/src/cache/pack-file.js';
+import { writePackSync } from '../../packages/core/src/cache/pack-file.js';
 
 let site: FixtureSite;
 const { cacheDir, coldBuild, cachedBuild } = cacheComparison(() => site);
@@ -104,8 +104,10 @@ test('a corrupted entry is detected by its checksum, parsed again and rewritten,
   assertSameFiles(afterCorruption.files, cold, 'from a cold build');
   assert.deepEqual(await intactPayloads(cacheDir(), 'parse', entry.key), [entry.payload], 'the entry is rewritten as it was');
 
-  // The rewritten copy (the last entry of the pack the rebuild wrote), cut in half.
-  await truncateWithin(await entryOf('编辑后新增的一段话'));
+  // The rewritten copy, the one entry of the pack the rebuild wrote, cut in half (with the pack's index, at its end).
+  const rewritten = await entryOf('编辑后新增的一段话');
+  assert.equal((await packedEntries(cacheDir(), 'parse')).filter((entry) => entry.file === rewritten.file).length, 1);
+  await truncateWithin(rewritten);
   const afterTruncation = await cachedBuild();
   assert.equal(afterTruncation.stats.parsedDocs, 1, 'a truncated entry is parsed again');
   assertSameFiles(afterTruncation.files, cold, 'from a cold build');
@@ -203,8 +205,7 @@ test('entries a build did not use are pruned once an hour old; recent ones (a co
   // What another build sharing the folder has just written, and a write in progress.
   const othersKey = 'ab'.padEnd(40, '0');
   const payload = Buffer.from(JSON.stringify({ key: othersKey, value: {} }));
-  const othersPack = encodePack('parse', [{ key: othersKey, bytes: payload, checksum: createHash('sha256').update(payload).digest('hex') }]);
-  await writeFile(path.join(cacheDir(), 'parse', othersPack.name), othersPack.bytes);
+  writePackSync(path.join(cacheDir(), 'parse'), 'parse', [{ key: othersKey, bytes: payload, checksum: createHash('sha256').update(payload).digest('hex') }]);
   const inProgress = path.join(cacheDir(), 'render', 'ab'.padEnd(40, '1') + '.pack.123.x.tmp');
   await writeFile(inProgress, 'x');
   await site.edit('content/docs/guide/features.md', (text) => text.replace('\n修剪缓存之前的一段。\n', '\n修剪缓存之后的一段。\n'));

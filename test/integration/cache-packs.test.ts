@@ -59,8 +59,9 @@ test('two builds of different sites writing one cache folder at once both find a
     await build({ root: each.root, write: true, outDir: 'cold' });
     return snapshot(each.file('cold'));
   }));
-  const first = await Promise.all([site, other].map((each) => build({ root: each.root, write: true, outDir: 'cached', cacheDir })));
-  assert.ok(first.every((result) => result.stats.parsedDocs === result.stats.docs), 'both parsed every doc, at the same time');
+  // The sites share most docs' keys, so one may find some of the other's entries already written: both write packs.
+  await Promise.all([site, other].map((each) => build({ root: each.root, write: true, outDir: 'cached', cacheDir })));
+  assert.ok((await packFiles(cacheDir, 'render')).length >= 2, 'each build wrote its own render pack');
   for (const [i, each] of [site, other].entries()) {
     // Without a previous output every page comes from its render entry.
     await rm(each.file('cached'), { recursive: true });

@@ -73,7 +73,9 @@ test('a corrupted or truncated body entry of a page that renders is detected, pa
   assert.deepEqual(await intactPayloads(cacheDir(), 'parse-html', entry.key), [entry.payload], 'the entry is rewritten as it was');
 
   // The rewritten copy (a pack of its own, written when the body was made again), cut in half.
-  await truncateWithin(await entryHolding(cacheDir(), 'parse-html', '这是介绍页'));
+  const rewritten = await entryHolding(cacheDir(), 'parse-html', '这是介绍页');
+  assert.equal((await packedEntries(cacheDir(), 'parse-html')).filter((other) => other.file === rewritten.file).length, 1);
+  await truncateWithin(rewritten);
   await site.edit('content/docs/guide/features.md', (text) => text.replace(/^title: .*$/m, 'title: 功能列表'));
   const coldAgain = await coldBuild();
   const afterTruncation = await cachedBuild();

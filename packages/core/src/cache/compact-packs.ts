@@ -1,7 +1,6 @@
 import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { writeAtomicallySync } from './atomic-write.js';
-import { encodePack, readPackIndex, readPayloads, type PackIndex } from './pack-file.js';
+import { readPackIndex, readPayloads, writePackSync, type PackIndex, type PackPayload } from './pack-file.js';
 import { packNames } from './pack-store.js';
 
 /** Packs smaller than this are merged once there are more than MAX_SMALL_PACKS of them (each warm rebuild adds one). */
@@ -70,34 +69,51 @@ export function compactPacks(folder: string, { kind, used, now, graceMs }: Compa
   const small = packs.filter((pack) => pack.size < SMALL_PACK_BYTES && !remove.includes(pack) && !rewrite.includes(pack));
   if (small.length > MAX_SMALL_PACKS) rewrite.push(...small);
 
+  const rewritten = rewritePacks(folder, kind, rewrite, isDead);
+  dropped += rewritten.dropped;
+  // A pack written may be named as one it replaces (the same entries): that one is the new one now.
+  for (const pack of [...remove, ...rewritten.replaced]) if (!rewritten.names.has(pack.name)) rmSync(pack.file, { force: true });
+  return dropped;
+}
+
+/** A merged pack is written once it holds this much, so rewriting many large packs never holds them all in memory. */
+const MERGED_PACK_BYTES = 64 * 1024 * 1024;
+
+/** Copies the live, intact entries of these packs (each key once) into new packs; returns the packs read whole. */
+function rewritePacks(folder: string, kind: string, packs: PackFile[], isDead: (pack: PackFile, key: string) => boolean) {
   const copied = new Set<string>();
-  const payloads: { key: string; bytes: Buffer; checksum: string }[] = [];
-  for (const pack of rewrite) {
+  const names = new Set<string>();
+  const replaced: PackFile[] = [];
+  let dropped = 0;
+  let payloads: PackPayload[] = [];
+  let bytesHeld = 0;
+  const flush = () => {
+    if (payloads.length === 0) return;
+    names.add(writePackSync(folder, kind, payloads));
+    payloads = [];
+    bytesHeld = 0;
+  };
+  for (const pack of packs) {
     const index = (pack.index ??= readPackIndex(pack.file, kind));
+    const wanted = index?.entries.filter((entry) => !copied.has(entry.key)) ?? [];
+    const bytes = index && readPayloads(pack.file, index.dataStart, wanted);
     // Gone (another build compacted it) or damaged: left for that build, or for the next pruning.
-    if (!index) continue;
-    const wanted = index.entries.filter((entry) => !copied.has(entry.key));
-    const bytes = readPayloads(pack.file, index.dataStart, wanted);
-    if (!bytes) continue;
+    if (!index || !bytes) continue;
     // Copies of entries already taken from another pack.
     dropped += index.entries.length - wanted.length;
     wanted.forEach((entry, i) => {
-      if (isDead(pack, entry.key) || bytes[i] === undefined || copied.has(entry.key)) {
+      const payload = bytes[i];
+      if (isDead(pack, entry.key) || payload === undefined || copied.has(entry.key)) {
         dropped++;
         return;
       }
       copied.add(entry.key);
-      payloads.push({ key: entry.key, bytes: bytes[i]!, checksum: entry.checksum });
+      payloads.push({ key: entry.key, bytes: payload, checksum: entry.checksum });
+      bytesHeld += payload.length;
     });
-    remove.push(pack);
+    replaced.push(pack);
+    if (bytesHeld >= MERGED_PACK_BYTES) flush();
   }
-  let written: string | undefined;
-  if (payloads.length > 0) {
-    const merged = encodePack(kind, payloads);
-    writeAtomicallySync(path.join(folder, merged.name), merged.bytes);
-    written = merged.name;
-  }
-  // The merged pack may be named as one it replaces (the same entries): that one is the new one now.
-  for (const pack of remove) if (pack.name !== written) rmSync(pack.file, { force: true });
-  return dropped;
+  flush();
+  return { names, replaced, dropped };
 }

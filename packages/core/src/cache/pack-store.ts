@@ -1,9 +1,8 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { writeAtomically, writeAtomicallySync } from './atomic-write.js';
 import { checksum, decodeKeyedPayload, keyedPayload, type EntryStore } from './entry-store.js';
-import { encodePack, PACK_NAME, readPackIndex, readPayloads, type PackEntry, type PackIndex } from './pack-file.js';
+import { PACK_NAME, readPackIndex, readPayloads, writePack, writePackSync, type PackEntry, type PackIndex, type PackPayload } from './pack-file.js';
 
 /**
  * The store of a kind with an entry per doc or page (`parse`, `parse-html`, `render`): entries live in packs
@@ -56,14 +55,12 @@ export function openPackStore<T>(dir: string, kind: string, isValid: (value: T) 
     loadOne,
     async store(entries) {
       if (entries.length === 0) return;
-      const pack = encodePack(kind, entries.map(([key, value]) => payloadOf(key, value)));
       await (folderMade ??= mkdir(folder, { recursive: true }));
-      await writeAtomically(path.join(folder, pack.name), pack.bytes);
+      await writePack(folder, kind, payloadsOf(entries));
     },
     storeOne(key, value) {
-      const pack = encodePack(kind, [payloadOf(key, value)]);
       mkdirSync(folder, { recursive: true });
-      writeAtomicallySync(path.join(folder, pack.name), pack.bytes);
+      writePackSync(folder, kind, [payloadOf(key, value)]);
     },
   };
 }
@@ -75,13 +72,14 @@ interface PackedEntry {
   entry: PackEntry;
 }
 
-/** A pack of the folder with its index; packs that are gone or not intact are left out. */
-export interface ListedPack {
+/** A pack of the folder with its index. */
+interface ListedPack {
   name: string;
   file: string;
   index: PackIndex;
 }
 
+/** The names of the folder's packs (not temporary files of writes in progress). */
 export function packNames(folder: string): string[] {
   try {
     return readdirSync(folder).filter((name) => PACK_NAME.test(name));
@@ -90,7 +88,8 @@ export function packNames(folder: string): string[] {
   }
 }
 
-export function listPacks(folder: string, kind: string): ListedPack[] {
+/** The packs of the folder with their indexes; packs that are gone or not intact are left out. */
+function listPacks(folder: string, kind: string): ListedPack[] {
   const packs: ListedPack[] = [];
   for (const name of packNames(folder)) {
     const file = path.join(folder, name);
@@ -114,7 +113,12 @@ function locateEntries(folder: string, kind: string): Map<string, PackedEntry[]>
   return located;
 }
 
-function payloadOf(key: string, value: unknown): { key: string; bytes: Buffer; checksum: string } {
+/** Each entry encoded as the pack's writing reaches it, not all at once. */
+function* payloadsOf(entries: [key: string, value: unknown][]): Generator<PackPayload> {
+  for (const [key, value] of entries) yield payloadOf(key, value);
+}
+
+function payloadOf(key: string, value: unknown): PackPayload {
   const bytes = keyedPayload(key, value);
   return { key, bytes, checksum: checksum(bytes) };
 }

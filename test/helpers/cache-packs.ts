@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile, readdir, truncate, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -89,4 +90,14 @@ export async function forgeIndex(file: string, change: (rows: IndexRow[]) => Ind
   const index = Buffer.from(JSON.stringify(change(rows)));
   const trailer = Buffer.from(`${String(index.length).padStart(16, '0')}\n${sha256(index)}\n`);
   await writeFile(file, Buffer.concat([bytes.subarray(0, indexStart), index, trailer]));
+}
+
+/** Runs `work` with an empty cache folder, removed afterwards. */
+export async function withCacheFolder(work: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'docsgen-packs-'));
+  try {
+    await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -1,12 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, statSync, utimesSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compactPacks, MAX_SMALL_PACKS, SMALL_PACK_BYTES } from '../../../packages/core/src/cache/compact-packs.js';
 import { openPackStore } from '../../../packages/core/src/cache/pack-store.js';
-import { overwritePayload, packedEntries, packFiles } from '../../helpers/cache-packs.js';
+import { overwritePayload, packedEntries, packFiles, withCacheFolder } from '../../helpers/cache-packs.js';
 
 const GRACE = 60_000;
 const key = (n: number) => n.toString(16).padStart(40, '0');
@@ -15,15 +13,6 @@ const value = (n: number, size = 100) => ({ n, text: 'x'.repeat(size) });
 const open = (dir: string) => openPackStore<{ n: number }>(dir, 'render', (entry) => typeof entry.n === 'number');
 const folderOf = (dir: string) => path.join(dir, 'render');
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
-
-async function withCache(work: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'docsgen-compact-'));
-  try {
-    await work(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /** Stores entries as one pack and returns its file. */
 async function pack(dir: string, numbers: number[], size = 100): Promise<string> {
@@ -43,7 +32,7 @@ async function storedNumbers(dir: string): Promise<number[]> {
 }
 
 test('pruning keeps every live entry and drops the dead ones: a dead pack is deleted, a mostly dead one rewritten, a recent one left alone', () =>
-  withCache(async (dir) => {
+  withCacheFolder(async (dir) => {
     const allDead = await pack(dir, [0, 1, 2]);
     const mostlyDead = await pack(dir, [3, 4, 5]);
     const recent = await pack(dir, [6, 7]);
@@ -60,7 +49,7 @@ test('pruning keeps every live entry and drops the dead ones: a dead pack is del
   }));
 
 test('a large pack with a few dead entries is kept as it is; once more than half of it is dead it is rewritten with the live half', () =>
-  withCache(async (dir) => {
+  withCacheFolder(async (dir) => {
     const size = Math.ceil((2 * SMALL_PACK_BYTES) / 100);
     const large = await pack(dir, range(0, 100), size);
     age(large, 2 * GRACE);
@@ -75,7 +64,7 @@ test('a large pack with a few dead entries is kept as it is; once more than half
   }));
 
 test('small packs (one per warm rebuild) are merged once there are too many; the merged pack holds every entry once, damaged ones left out', () =>
-  withCache(async (dir) => {
+  withCacheFolder(async (dir) => {
     for (const n of range(0, MAX_SMALL_PACKS)) await pack(dir, [n, n + 100]);
     assert.equal(compactPacks(folderOf(dir), { kind: 'render', now: Date.now(), graceMs: GRACE }), 0);
     assert.equal((await packFiles(dir, 'render')).length, MAX_SMALL_PACKS, 'not yet too many');
@@ -91,7 +80,7 @@ test('small packs (one per warm rebuild) are merged once there are too many; the
   }));
 
 test('a hundred warm rebuilds, each adding a pack and pruning, leave a bounded number of packs holding what the last build used', () =>
-  withCache(async (dir) => {
+  withCacheFolder(async (dir) => {
     await pack(dir, range(0, 50));
     for (let build = 1; build <= 100; build++) {
       // Each rebuild edits one page: a new entry, the page's previous entry dead.

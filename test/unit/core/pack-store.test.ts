@@ -2,24 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPackStore } from '../../../packages/core/src/cache/pack-store.js';
-import { forgeIndex, overwritePayload, packedEntries, packFiles } from '../../helpers/cache-packs.js';
+import { forgeIndex, overwritePayload, packedEntries, packFiles, withCacheFolder } from '../../helpers/cache-packs.js';
 
 const key = (n: number) => n.toString(16).padStart(40, '0');
 const value = (n: number) => ({ n, text: `第 ${n} 篇` });
 const open = (dir: string, kind = 'parse') => openPackStore<{ n: number; text: string }>(dir, kind, (entry) => typeof entry.n === 'number');
-
-async function withCache(work: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'docsgen-packs-'));
-  try {
-    await work(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /** A store holding entries 0…count-1 in one pack. */
 async function storeRange(dir: string, from: number, count: number, kind = 'parse'): Promise<void> {
@@ -27,7 +16,7 @@ async function storeRange(dir: string, from: number, count: number, kind = 'pars
 }
 
 test('each store call writes one pack; every entry comes back by key, one at a time or together, and missing keys are simply absent', () =>
-  withCache(async (dir) => {
+  withCacheFolder(async (dir) => {
     await storeRange(dir, 0, 50);
     await storeRange(dir, 50, 50);
     open(dir).storeOne(key(100), value(100));
@@ -43,7 +32,7 @@ test('each store call writes one pack; every entry comes back by key, one at a t
   }));
 
 test('a damaged entry is never used: a changed byte loses that entry only, a damaged index or a truncated pack (its index is at its end) the pack', () =>
-  withCache(async (dir) => {
+  withCacheFolder(async (dir) => {
     await storeRange(dir, 0, 20);
     const entries = await packedEntries(dir, 'parse');
     const victim = entries[5];
@@ -67,7 +56,7 @@ test('a damaged entry is never used: a changed byte loses that entry only, a dam
   }));
 
 test('a pack read under another name is as good, in another kind\'s folder it is not used, and an index forged to point a key at another\'s payload is caught', () =>
-  withCache(async (dir) => {
+  withCacheFolder(async (dir) => {
     await storeRange(dir, 0, 10);
     const [file] = await packFiles(dir, 'parse');
     renameSync(file, path.join(dir, 'parse', 'f'.repeat(40) + '.pack'));
@@ -83,7 +72,7 @@ test('a pack read under another name is as good, in another kind\'s folder it is
   }));
 
 test('a pack deleted between the listing and the read, or listed but gone before its index is read, is a miss, not an error', () =>
-  withCache(async (dir) => {
+  withCacheFolder(async (dir) => {
     await storeRange(dir, 0, 10);
     await storeRange(dir, 10, 10);
     const store = open(dir);
@@ -99,7 +88,7 @@ test('a pack deleted between the listing and the read, or listed but gone before
   }));
 
 test('builds writing the same folder at once lose nothing: every entry of every writer is there afterwards, while another process compacts', () =>
-  withCache(async (dir) => {
+  withCacheFolder(async (dir) => {
     const writer = path.join(import.meta.dirname, '../../helpers/pack-writer.ts');
     const run = (...args: string[]) =>
       new Promise<void>((resolve, reject) => {

@@ -137,13 +137,7 @@ export function writePackSync(folder: string, kind: string, payloads: Iterable<P
 
 /** The index of the pack at `file`; undefined when the file is gone (deleted by a concurrent pruning) or not an intact pack of `kind`. */
 export function readPackIndex(file: string, kind: string): PackIndex | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
+  return readingFile(file, (fd) => {
     const size = fstatSync(fd).size;
     const header = Buffer.from(`${MAGIC}\n${kind}\n`);
     if (size < header.length + TRAILER_BYTES) return undefined;
@@ -159,6 +153,22 @@ export function readPackIndex(file: string, kind: string): PackIndex | undefined
     const index = indexStart >= tailStart ? tail.subarray(indexStart - tailStart, tail.length - TRAILER_BYTES) : readAt(fd, indexStart, Number(length));
     if (checksum(index) !== trailer.toString('latin1', 17, 17 + 64)) return undefined;
     return { entries: decodeIndex(index), dataStart: header.length };
+  });
+}
+
+/**
+ * What `read` makes of the open file; undefined when the file cannot be opened (deleted by a concurrent pruning: once
+ * open, it stays readable) or a read fails.
+ */
+function readingFile<T>(file: string, read: (fd: number) => T | undefined): T | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    return read(fd);
   } catch {
     return undefined;
   } finally {
@@ -180,18 +190,11 @@ const READ_RUN = 8 * 1024 * 1024;
 
 /**
  * The payloads of these entries of one pack, each checked against its checksum (undefined where it fails or the
- * file ends before it); undefined when the pack cannot be read (deleted by a concurrent pruning before it was
- * opened: an open file stays readable). Neighbouring payloads are read together: a warm build reads most of its
+ * file ends before it); undefined when the pack cannot be read. Neighbouring payloads are read together: a warm build reads most of its
  * parse entries, and one read of a few megabytes costs less than thousands of small ones.
  */
 export function readPayloads(file: string, dataStart: number, entries: PackEntry[]): (Buffer | undefined)[] | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
+  return readingFile(file, (fd) => {
     const payloads: (Buffer | undefined)[] = new Array(entries.length).fill(undefined);
     const order = entries.map((_, i) => i).sort((a, b) => entries[a].offset - entries[b].offset);
     for (let start = 0; start < order.length; ) {
@@ -217,11 +220,7 @@ export function readPayloads(file: string, dataStart: number, entries: PackEntry
       start = end;
     }
     return payloads;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
 function decodeIndex(index: Buffer): PackEntry[] {

@@ -26,7 +26,7 @@ export interface EntryStore<T> {
 /** Files read or written at once: enough to keep the disk busy, few enough to stay under open-file limits. */
 const CONCURRENCY = 64;
 
-/** The store of one kind of entry (`parse`, `render`) in a cache folder; `isValid` checks the shape of a decoded value. */
+/** The store of a one-entry kind (`front-matter`, `output`) in a cache folder; `isValid` checks the shape of a decoded value. */
 export function openEntryStore<T>(dir: string, kind: string, isValid: (value: T) => boolean): EntryStore<T> {
   const entryFile = (key: string) => path.join(dir, kind, key.slice(0, 2), key + '.json');
   const loadOne = (key: string) => {

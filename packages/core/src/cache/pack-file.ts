@@ -186,7 +186,7 @@ function readAt(fd: number, position: number, length: number): Buffer {
 /** Consecutive payloads closer than this are read in one call. */
 const READ_GAP = 16 * 1024;
 /** The most one read takes in, so reading a large pack whole never holds it all in memory. */
-const READ_RUN = 8 * 1024 * 1024;
+const READ_RUN = 1024 * 1024;
 
 /**
  * The payloads of these entries of one pack, each checked against its checksum (undefined where it fails or the

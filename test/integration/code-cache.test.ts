@@ -88,6 +88,27 @@ test('a cache of another CLI text is left alone and removed once the new one is 
   assert.notEqual(fresh.file, old.file, 'the cache is named by the CLI text it was made from');
 });
 
+test('a CLI file rewritten in place, its size the same, gets a cache of its own (the cache is named by its stamp)', () => {
+  check();
+  const old = theCache();
+  const compiled = path.join(cli, 'dist/cli.cjs');
+  const text = readFileSync(compiled, 'latin1');
+  const at = text.lastIndexOf('SOFTWARE.');
+  assert.ok(at > 0, 'a licence comment near the end to change');
+  writeFileSync(compiled, text.slice(0, at) + 'SOFTWARX.' + text.slice(at + 9), 'latin1');
+  assert.equal(statSync(compiled).size, Buffer.byteLength(text, 'latin1'));
+  check();
+  const fresh = theCache();
+  assert.notEqual(fresh.file, old.file, 'V8 checks only the length of the text, so the same-sized file must not find the old cache');
+});
+
+test('the compiled CLI is ASCII and its module function, so the loader reads it as Latin-1 and compiles it as it is', () => {
+  const text = readFileSync(path.join(cli, 'dist/cli.cjs'));
+  const outside = text.findIndex((byte) => byte > 0x7f);
+  assert.equal(outside, -1, `a byte outside ASCII at ${outside}`);
+  assert.match(text.toString('latin1'), /^\(function \(exports, require, module, __filename, __dirname\) \{'use strict';\n/);
+});
+
 test('a cache V8 rejects (made with other V8 flags) is replaced by one for the flags of the run', () => {
   check();
   const plain = theCache();

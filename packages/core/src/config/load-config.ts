@@ -11,6 +11,7 @@ import { DocsgenError } from '../errors.js';
 import { importModule } from '../import-module.js';
 import { findDocusaurusConfig, readDocusaurusSite, type OutsideRoute } from '../docusaurus/docusaurus-config.js';
 import { siteConfigSchema, type SiteConfig } from './schema.js';
+import { validatedConfig } from './validated-config.js';
 
 export const CONFIG_FILE = 'site.config.ts';
 
@@ -28,7 +29,8 @@ export interface LoadedConfig {
 
 /**
  * Compiles site.config.ts with esbuild (or takes the compiled code from the cache folder while nothing it was compiled
- * from changed, cache/stamped-entry.ts), imports it and validates it against the schema.
+ * from changed, cache/stamped-entry.ts), imports it and validates it against the schema (or takes the validated
+ * configuration from the cache folder, validated-config.ts).
  */
 export async function loadConfig(root: string, { cacheDir }: { cacheDir?: string } = {}): Promise<LoadedConfig> {
   const configFile = path.join(root, CONFIG_FILE);
@@ -43,7 +45,7 @@ export async function loadConfig(root: string, { cacheDir }: { cacheDir?: string
     throw new DocsgenError(`no ${CONFIG_FILE} in ${root}`, { hint: 'run docsgen in the folder that holds the site configuration (or a Docusaurus project), or pass --root' });
   }
   const raw = await importConfigModule(configFile, cacheDir);
-  return { config: validateConfig(raw, CONFIG_FILE), root, configFile, unsupported: [], outsideRoutes: [] };
+  return { config: validatedConfig(raw, cacheDir, (plain) => validateConfig(plain, CONFIG_FILE)), root, configFile, unsupported: [], outsideRoutes: [] };
 }
 
 async function importConfigModule(configFile: string, cacheDir: string | undefined): Promise<unknown> {
@@ -115,7 +117,7 @@ async function importWithin<T>(url: string, ms: number): Promise<T> {
 
 /** Validates a raw configuration object; every problem is reported with its key path. */
 export function validateConfig(raw: unknown, file: string): SiteConfig {
-  const result = siteConfigSchema.safeParse(raw);
+  const result = siteConfigSchema().safeParse(raw);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => describeIssue(issue, raw));
   throw new DocsgenError(`invalid configuration: ${problems[0]}`, { location: { file }, details: problems.slice(1) });

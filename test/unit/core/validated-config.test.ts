@@ -8,15 +8,9 @@ import { openBinaryEntry } from '../../../packages/core/src/cache/entry-store.js
 import { validateConfig } from '../../../packages/core/src/config/load-config.js';
 import { validatedConfig } from '../../../packages/core/src/config/validated-config.js';
 import { DocsgenError } from '../../../packages/core/src/errors.js';
+import { minimalConfig } from '../../helpers/site-config.js';
 
-const valid = {
-  title: '站点',
-  url: 'https://docs.example.com',
-  baseUrl: '/docscenter/',
-  navbar: { title: '站点', logo: { src: 'img/logo.svg', alt: '标志' }, items: [{ type: 'doc', docId: 'intro', label: '介绍' }] },
-  footer: { copyright: 'Copyright © 2025' },
-  search: { synonyms: [[' 配网 ', '联网配置']] },
-};
+const valid = { ...minimalConfig, search: { synonyms: [[' 配网 ', '联网配置']] } };
 
 /** validateConfig, counting its calls. */
 function counting() {

@@ -95,14 +95,10 @@ function rewritePacks(folder: string, kind: string, packs: PackFile[], isDead: (
   };
   for (const pack of packs) {
     const index = (pack.index ??= readPackIndex(pack.file, kind));
-    const wanted = index?.entries.filter((entry) => !copied.has(entry.key)) ?? [];
-    const bytes = index && readPayloads(pack.file, index.dataStart, wanted);
     // Gone (another build compacted it) or damaged: left for that build, or for the next pruning.
-    if (!index || !bytes) continue;
-    // Copies of entries already taken from another pack.
-    dropped += index.entries.length - wanted.length;
-    wanted.forEach((entry, i) => {
-      const payload = bytes[i];
+    if (!index) continue;
+    const wanted = index.entries.filter((entry) => !copied.has(entry.key));
+    const read = readPayloads(pack.file, index.dataStart, wanted, (entry, payload) => {
       if (isDead(pack, entry.key) || payload === undefined || copied.has(entry.key)) {
         dropped++;
         return;
@@ -111,6 +107,10 @@ function rewritePacks(folder: string, kind: string, packs: PackFile[], isDead: (
       payloads.push({ key: entry.key, bytes: payload, checksum: entry.checksum });
       bytesHeld += payload.length;
     });
+    // Unread (gone under this pruning): not replaced, whatever of it was copied is there twice until the next.
+    if (!read) continue;
+    // Copies of entries already taken from another pack.
+    dropped += index.entries.length - wanted.length;
     replaced.push(pack);
     if (bytesHeld >= MERGED_PACK_BYTES) flush();
   }

@@ -189,38 +189,40 @@ const READ_GAP = 16 * 1024;
 const READ_RUN = 1024 * 1024;
 
 /**
- * The payloads of these entries of one pack, each checked against its checksum (undefined where it fails or the
- * file ends before it); undefined when the pack cannot be read. Neighbouring payloads are read together: a warm build reads most of its
- * parse entries, and one read of a few megabytes costs less than thousands of small ones.
+ * Hands each of these entries of one pack to `visit` with its payload, checked against its checksum (undefined where it
+ * fails or the file ends before it), as each read comes in, so what a caller decodes at once is at most one read's
+ * worth (holding a whole pack's payloads until the last was read raised a warm 2,000-page build's peak by tens of
+ * megabytes). Neighbouring payloads are read together: a warm build reads most of its parse entries, and one read of
+ * a megabyte costs less than hundreds of small ones. False when the pack cannot be read (then some entries may not
+ * have been visited).
  */
-export function readPayloads(file: string, dataStart: number, entries: PackEntry[]): (Buffer | undefined)[] | undefined {
-  return readingFile(file, (fd) => {
-    const payloads: (Buffer | undefined)[] = new Array(entries.length).fill(undefined);
-    const order = entries.map((_, i) => i).sort((a, b) => entries[a].offset - entries[b].offset);
-    for (let start = 0; start < order.length; ) {
-      const first = entries[order[start]];
-      let end = start + 1;
-      let runEnd = first.offset + first.length;
-      while (end < order.length) {
-        const next = entries[order[end]];
-        const nextEnd = Math.max(runEnd, next.offset + next.length);
-        if (next.offset - runEnd > READ_GAP || nextEnd - first.offset > READ_RUN) break;
-        runEnd = nextEnd;
-        end++;
+export function readPayloads(file: string, dataStart: number, entries: PackEntry[], visit: (entry: PackEntry, payload: Buffer | undefined) => void): boolean {
+  return (
+    readingFile(file, (fd) => {
+      const order = [...entries].sort((a, b) => a.offset - b.offset);
+      for (let start = 0; start < order.length; ) {
+        const first = order[start];
+        let end = start + 1;
+        let runEnd = first.offset + first.length;
+        while (end < order.length) {
+          const next = order[end];
+          const nextEnd = Math.max(runEnd, next.offset + next.length);
+          if (next.offset - runEnd > READ_GAP || nextEnd - first.offset > READ_RUN) break;
+          runEnd = nextEnd;
+          end++;
+        }
+        const run = Buffer.allocUnsafe(runEnd - first.offset);
+        const got = readSync(fd, run, 0, run.length, dataStart + first.offset);
+        for (const entry of order.slice(start, end)) {
+          const from = entry.offset - first.offset;
+          const bytes = from + entry.length <= got ? run.subarray(from, from + entry.length) : undefined;
+          visit(entry, bytes && checksum(bytes) === entry.checksum ? bytes : undefined);
+        }
+        start = end;
       }
-      const run = Buffer.allocUnsafe(runEnd - first.offset);
-      const got = readSync(fd, run, 0, run.length, dataStart + first.offset);
-      for (const i of order.slice(start, end)) {
-        const { offset, length } = entries[i];
-        const from = offset - first.offset;
-        if (from + length > got) continue;
-        const bytes = run.subarray(from, from + length);
-        if (checksum(bytes) === entries[i].checksum) payloads[i] = bytes;
-      }
-      start = end;
-    }
-    return payloads;
-  });
+      return true;
+    }) ?? false
+  );
 }
 
 function decodeIndex(index: Buffer): PackEntry[] {

@@ -23,7 +23,8 @@ export function openPackStore<T>(dir: string, kind: string, isValid: (value: T) 
   };
   const loadOne = (key: string) => {
     for (const at of locate().get(key) ?? []) {
-      const value = decode(key, readPayloads(at.file, at.dataStart, [at.entry])?.[0]);
+      let value: T | undefined;
+      readPayloads(at.file, at.dataStart, [at.entry], (_, payload) => (value = decode(key, payload)));
       if (value !== undefined) return value;
     }
     return undefined;
@@ -41,14 +42,18 @@ export function openPackStore<T>(dir: string, kind: string, isValid: (value: T) 
         const pack = byPack.get(at.file) ?? byPack.set(at.file, { dataStart: at.dataStart, entries: [] }).get(at.file)!;
         pack.entries.push(at.entry);
       }
+      // A damaged copy may have an intact twin in another pack (written when this one was found damaged).
+      const withTwin = (key: string, value: T | undefined) => value ?? (locations.get(key)!.length > 1 ? loadOne(key) : undefined);
       for (const [file, { dataStart, entries }] of byPack) {
-        const payloads = readPayloads(file, dataStart, entries);
-        entries.forEach(({ key }, i) => {
-          const payload = payloads?.[i];
-          // A damaged copy may have an intact twin in another pack (written when this one was found damaged).
-          const value = decode(key, payload) ?? (locations.get(key)!.length > 1 ? loadOne(key) : undefined);
+        const read = readPayloads(file, dataStart, entries, ({ key }, payload) => {
+          const value = withTwin(key, decode(key, payload));
           if (value !== undefined) found.set(key, value);
         });
+        // Gone under this build (another build's pruning): its entries may be in the pack that replaced it.
+        if (!read) for (const { key } of entries) if (!found.has(key)) {
+          const value = withTwin(key, undefined);
+          if (value !== undefined) found.set(key, value);
+        }
       }
       return found;
     },

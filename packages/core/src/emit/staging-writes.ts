@@ -1,6 +1,5 @@
-import { link, mkdir, writeFile } from 'node:fs';
+import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { OutputFile } from '../client/bundle-theme.js';
 
 /**
@@ -13,9 +12,14 @@ export type StagedFile = OutputFile & { sameAs?: string };
  * fs.writeFile with a callback, not fs/promises': the same open, write and close on the thread pool, for half the
  * main thread's CPU (fs/promises' writeFile awaits each step through its own promises).
  */
-const writeFileOnPool = promisify(writeFile);
-const mkdirOnPool = promisify(mkdir);
-const linkOnPool = promisify(link);
+// Called through `fs` each time, not bound at import: tests stand in a file system without hard links.
+const writeFileOnPool = (file: string, contents: string | Uint8Array) => onPool<void>((done) => fs.writeFile(file, contents, done));
+const mkdirOnPool = (dir: string) => onPool<void>((done) => fs.mkdir(dir, (error) => done(error)));
+const linkOnPool = (existing: string, file: string) => onPool<void>((done) => fs.link(existing, file, done));
+
+function onPool<T>(call: (done: (error: NodeJS.ErrnoException | null, value?: T) => void) => void): Promise<T> {
+  return new Promise((resolve, reject) => call((error, value) => (error ? reject(error) : resolve(value as T))));
+}
 
 /**
  * Writes files into a fresh staging folder (paths relative to it, already checked to lie inside it). What costs here is

@@ -5,6 +5,7 @@ import { link, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { stagingWriter } from '../../packages/core/src/emit/staging-writes.js';
+import { serve } from '../../packages/core/src/serve.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 import { startStaticServer } from '../helpers/static-server.js';
 
@@ -39,6 +40,20 @@ test('both names of a copy are one file, and a static host serves the same bytes
   try {
     const [first, second] = await Promise.all([named, inFolder].map((file) => fetch(server.url + file)));
     assert.equal(first.status, 200);
+    const text = await first.text();
+    assert.match(text, /^# 全部写法\n/);
+    assert.equal(await second.text(), text);
+  } finally {
+    await server.close();
+  }
+});
+
+test('docsgen serve, which keeps the output in memory, serves the same copy at both URLs', async () => {
+  const server = await serve({ root: site.root, port: 0, host: '127.0.0.1', log: () => undefined });
+  try {
+    const [first, second] = await Promise.all([named, inFolder].map((file) => fetch(server.url + file)));
+    assert.equal(first.status, 200);
+    assert.equal(second.status, 200);
     const text = await first.text();
     assert.match(text, /^# 全部写法\n/);
     assert.equal(await second.text(), text);

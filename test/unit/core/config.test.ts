@@ -2,14 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validateConfig } from '../../../packages/core/src/config/load-config.js';
 import { DocsgenError } from '../../../packages/core/src/errors.js';
+import { minimalConfig } from '../../helpers/site-config.js';
 
-const valid = {
-  title: '站点',
-  url: 'https://docs.example.com',
-  baseUrl: '/docscenter/',
-  navbar: { title: '站点', logo: { src: 'img/logo.svg', alt: '标志' }, items: [{ type: 'doc', docId: 'intro', label: '介绍' }] },
-  footer: { copyright: 'Copyright © 2025' },
-};
+const valid = minimalConfig;
 
 function errorOf(raw: unknown): DocsgenError {
   try {

@@ -36,6 +36,12 @@ test('pages whose text is unchanged take their terms from the last build, an edi
     const third = countPageTerms(edited, options, dir);
     assert.equal(third.tokenised, 1, 'only the edited page');
     assert.deepEqual(third.counted, expected(edited));
+    const fourth = countPageTerms(edited, options, dir);
+    assert.equal(fourth.tokenised, 0, 'the edited page is in the table now (added to the last one, its other pages copied)');
+    assert.deepEqual(fourth.counted, expected(edited));
+    const removed = [edited[1], edited[2]];
+    assert.equal(countPageTerms(removed, options, dir).tokenised, 0, 'a page gone');
+    assert.deepEqual(countPageTerms(removed, options, dir).counted, expected(removed));
     assert.equal(countPageTerms(edited, { dictionary: [] }, dir).tokenised, edited.length, 'other tokenizer options are another table');
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -60,5 +66,30 @@ test('a corrupted or truncated table is detected, every page tokenised again and
     assert.ok(readFileSync(file).equals(intact));
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a page edited again and again: each table decodes to its pages, and terms no page uses any more do not pile up', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'page-terms-'));
+  const whole = await mkdtemp(path.join(tmpdir(), 'page-terms-'));
+  try {
+    let current = pages;
+    countPageTerms(current, options, dir);
+    for (let edit = 0; edit < 40; edit++) {
+      // Each edit brings words no earlier one had.
+      const words = Array.from({ length: 30 }, (_, i) => `word${edit}x${i}`).join(' ');
+      current = [pages[0], page('getDeviceList', '', [''], `${pages[1].body} ${words}`), pages[2]];
+      assert.equal(countPageTerms(current, options, dir).tokenised, 1);
+      const again = countPageTerms(current, options, dir);
+      assert.equal(again.tokenised, 0, `edit ${edit}: every page from the table`);
+      assert.deepEqual(again.counted, expected(current), `edit ${edit}: the table's counts`);
+    }
+    countPageTerms(current, options, whole);
+    const size = readFileSync(tableFile(dir)).length;
+    const wholeSize = readFileSync(tableFile(whole)).length;
+    assert.ok(size < 2 * wholeSize, `the table (${size} bytes) against one encoded whole (${wholeSize} bytes): unused terms were dropped`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+    await rm(whole, { recursive: true, force: true });
   }
 });

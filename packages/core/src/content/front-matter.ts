@@ -2,37 +2,40 @@ import matter from 'gray-matter';
 import { parse as parseYaml, YAMLError } from 'yaml';
 import { z } from 'zod';
 import { DocsgenError } from '../errors.js';
+import { once } from '../once.js';
 
-/** The front matter keys docsgen reads, as Docusaurus defines them. */
-export const frontMatterSchema = z
-  .object({
-    id: z.string().min(1).optional(),
-    slug: z.string().min(1).optional(),
-    // Docusaurus accepts an empty title (the doc then takes its first heading).
-    title: z.string().transform((title) => title || undefined).optional(),
-    description: z.string().optional(),
-    keywords: z.union([z.array(z.union([z.string(), z.number()]).transform(String)), z.string()]).optional(),
-    sidebar_position: z.number().optional(),
-    sidebar_label: z.string().min(1).optional(),
-    draft: z.boolean().default(false),
-    unlisted: z.boolean().default(false),
-    hide_table_of_contents: z.boolean().default(false),
-    toc_min_heading_level: z.number().int().min(2).max(6).optional(),
-    toc_max_heading_level: z.number().int().min(2).max(6).optional(),
-    /** This doc's "编辑此页" URL; null hides the link. Never `javascript:`: it would run in the site's pages. */
-    custom_edit_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).nullable().optional(),
-    /** Overrides what git says of the doc's last change; YAML dates arrive as Date. */
-    last_update: z
-      .object({
-        date: z.union([z.date(), z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'not a date (write YYYY-MM-DD)')]).optional(),
-        author: z.string().min(1).optional(),
-      })
-      .strict()
-      .optional(),
-  })
-  .loose();
+/** The front matter keys docsgen reads, as Docusaurus defines them (made when first asked for, as the configuration's schema). */
+export const frontMatterSchema = once(() =>
+  z
+    .object({
+      id: z.string().min(1).optional(),
+      slug: z.string().min(1).optional(),
+      // Docusaurus accepts an empty title (the doc then takes its first heading).
+      title: z.string().transform((title) => title || undefined).optional(),
+      description: z.string().optional(),
+      keywords: z.union([z.array(z.union([z.string(), z.number()]).transform(String)), z.string()]).optional(),
+      sidebar_position: z.number().optional(),
+      sidebar_label: z.string().min(1).optional(),
+      draft: z.boolean().default(false),
+      unlisted: z.boolean().default(false),
+      hide_table_of_contents: z.boolean().default(false),
+      toc_min_heading_level: z.number().int().min(2).max(6).optional(),
+      toc_max_heading_level: z.number().int().min(2).max(6).optional(),
+      /** This doc's "编辑此页" URL; null hides the link. Never `javascript:`: it would run in the site's pages. */
+      custom_edit_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).nullable().optional(),
+      /** Overrides what git says of the doc's last change; YAML dates arrive as Date. */
+      last_update: z
+        .object({
+          date: z.union([z.date(), z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'not a date (write YYYY-MM-DD)')]).optional(),
+          author: z.string().min(1).optional(),
+        })
+        .strict()
+        .optional(),
+    })
+    .loose(),
+);
 
-export type FrontMatter = z.output<typeof frontMatterSchema>;
+export type FrontMatter = z.output<ReturnType<typeof frontMatterSchema>>;
 
 /** Front matter and body of one Markdown file; `bodyLine` is the file line the body starts on. */
 export interface SplitMarkdown {
@@ -91,7 +94,7 @@ export function readFrontMatter(source: string, file: string): SplitMarkdown {
     const position = error instanceof YAMLError ? error.linePos?.[0] : undefined;
     throw new DocsgenError(`invalid YAML front matter: ${reason}`, { location: { file, line: position?.line ?? 1, column: position?.col } });
   }
-  const result = frontMatterSchema.safeParse(parsed.data ?? {});
+  const result = frontMatterSchema().safeParse(parsed.data ?? {});
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new DocsgenError(`invalid front matter: ${issue.path.join('.')}: ${issue.message}`, {

@@ -36,20 +36,15 @@ test('both names of a copy are one file, and a static host serves the same bytes
   const [a, b] = [await inode(named), await inode(inFolder)];
   assert.equal(a.ino, b.ino, 'one inode');
   assert.equal(a.nlink, 2);
-  const server = await startStaticServer(site.file('build'));
-  try {
-    const [first, second] = await Promise.all([named, inFolder].map((file) => fetch(server.url + file)));
-    assert.equal(first.status, 200);
-    const text = await first.text();
-    assert.match(text, /^# 全部写法\n/);
-    assert.equal(await second.text(), text);
-  } finally {
-    await server.close();
-  }
+  await assertSameCopyAtBothUrls(await startStaticServer(site.file('build')));
 });
 
 test('docsgen serve, which keeps the output in memory, serves the same copy at both URLs', async () => {
-  const server = await serve({ root: site.root, port: 0, host: '127.0.0.1', log: () => undefined });
+  await assertSameCopyAtBothUrls(await serve({ root: site.root, port: 0, host: '127.0.0.1', log: () => undefined }));
+});
+
+/** Fetches the copy at both its URLs from the server, which it closes: both answer 200 with the same text. */
+async function assertSameCopyAtBothUrls(server: { url: string; close(): Promise<void> }): Promise<void> {
   try {
     const [first, second] = await Promise.all([named, inFolder].map((file) => fetch(server.url + file)));
     assert.equal(first.status, 200);
@@ -60,7 +55,7 @@ test('docsgen serve, which keeps the output in memory, serves the same copy at b
   } finally {
     await server.close();
   }
-});
+}
 
 test('an edit of the doc changes both names, written as a new file: the previous one is never written through', async () => {
   await rebuild();

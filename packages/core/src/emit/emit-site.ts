@@ -1,18 +1,16 @@
-import { writeFile as writeFileCallback } from 'node:fs';
 import { chmod, cp, mkdir, open, readFile, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import type { OutputFile } from '../client/bundle-theme.js';
 import { DocsgenError } from '../errors.js';
 import { linkCarried, moveBack, moveCarried, recoverCarried, type CarriedFiles } from './carry-over.js';
 import { isWithin, OUTPUT_MARKER } from './output-folder.js';
 import type { FileStamp } from './previous-output.js';
+import { stagingWriter, type StagedFile } from './staging-writes.js';
 
 /** The output folder of a build in progress: files go into a staging folder beside it until the build succeeds. */
 export interface StagedOutput {
   /** The staging folder (absolute). */
   readonly dir: string;
-  write(files: OutputFile[]): Promise<void>;
+  write(files: StagedFile[]): Promise<void>;
   /**
    * Files the previous output holds unchanged (checked against their stamps, see previous-output.ts): instead of being
    * written again, they move from the previous output into the new one when it is swapped in (carry-over.ts).
@@ -49,7 +47,7 @@ export async function stageOutput(outDir: string): Promise<StagedOutput> {
   await recoverInterruptedSwaps(outDir, leftover);
   await mkdir(staging);
   await writeFile(path.join(staging, OUTPUT_MARKER), 'Written by `docsgen build`, which replaces this folder on every build.\n');
-  const made = new Set<string>([staging]);
+  const writeFiles = stagingWriter(staging);
   const carried: CarriedFiles = new Map();
   return {
     dir: staging,
@@ -58,10 +56,7 @@ export async function stageOutput(outDir: string): Promise<StagedOutput> {
         assertInside(staging, file.path);
         carried.delete(file.path);
       }
-      const dirs = new Set(files.map((file) => path.dirname(path.join(staging, file.path))).filter((dir) => !made.has(dir)));
-      await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
-      dirs.forEach((dir) => made.add(dir));
-      await writeInBatches(files, staging);
+      await writeFiles(files);
     },
     carry(files) {
       for (const file of files) {
@@ -137,19 +132,6 @@ async function replaceContents(outDir: string, staging: string): Promise<void> {
 function assertInside(dir: string, relative: string): void {
   if (path.isAbsolute(relative) || !isWithin(path.join(dir, relative), dir) || path.join(dir, relative) === dir) {
     throw new DocsgenError(`refusing to write ${JSON.stringify(relative)}: it is outside the output folder`);
-  }
-}
-
-/**
- * fs.writeFile with a callback, not fs/promises': the same open, write and close on the thread pool, for half the
- * main thread's CPU (fs/promises' writeFile awaits each step through its own promises).
- */
-const writeFileOnPool = promisify(writeFileCallback);
-
-async function writeInBatches(files: OutputFile[], dir: string): Promise<void> {
-  const batch = 64;
-  for (let i = 0; i < files.length; i += batch) {
-    await Promise.all(files.slice(i, i + batch).map((file) => writeFileOnPool(path.join(dir, file.path), file.contents)));
   }
 }
 

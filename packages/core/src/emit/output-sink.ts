@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { OutputFile } from '../client/bundle-theme.js';
 import type { StagedOutput } from './emit-site.js';
+import type { StagedFile } from './staging-writes.js';
 import { loadPreviousOutput, nextManifest, stampOf, type FileStamp, type NextManifest, type PageLinks, type PreviousOutput } from './previous-output.js';
 
 /** A file for the output, with the key of what it holds when the build knows one (a page's key); else its contents are hashed. */
-export type KeyedFile = OutputFile & { key?: string };
+export type KeyedFile = StagedFile & { key?: string };
 
 /** Where a build's files go: the staging folder when it writes, memory otherwise (`check`, `serve`); counts both. */
 export interface OutputSink {

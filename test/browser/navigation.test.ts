@@ -127,6 +127,8 @@ test('a network failure shows a red box with the error and a Retry that works', 
   await page.unroute('**/__data/docs/guide/long.json');
   await box.getByRole('button', { name: '重试' }).click();
   await page.waitForURL(/long\/$/);
+  // The address changes as the page data arrives, a moment before React shows the page: wait for what the reader sees.
+  await page.locator('article h1', { hasText: '长页面' }).waitFor();
   assert.equal(await page.locator('.load-error').count(), 0);
   await context.close();
 });

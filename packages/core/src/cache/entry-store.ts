@@ -23,9 +23,6 @@ export interface EntryStore<T> {
   storeOne(key: string, value: T): void;
 }
 
-/** Files read or written at once: enough to keep the disk busy, few enough to stay under open-file limits. */
-const CONCURRENCY = 64;
-
 /** The store of a one-entry kind (`front-matter`, `output`) in a cache folder; `isValid` checks the shape of a decoded value. */
 export function openEntryStore<T>(dir: string, kind: string, isValid: (value: T) => boolean): EntryStore<T> {
   const entryFile = (key: string) => path.join(dir, kind, key.slice(0, 2), key + '.json');
@@ -36,7 +33,7 @@ export function openEntryStore<T>(dir: string, kind: string, isValid: (value: T)
   return {
     async load(keys) {
       const found = new Map<string, T>();
-      // Read synchronously: thousands of small files take a third of the time they take through the thread pool.
+      // Read synchronously: a kind here has an entry or two, where the thread pool's round trip only adds waiting.
       for (const key of keys) {
         const value = loadOne(key);
         if (value !== undefined) found.set(key, value);
@@ -50,9 +47,11 @@ export function openEntryStore<T>(dir: string, kind: string, isValid: (value: T)
       writeAtomicallySync(file, encodeEntry(key, value));
     },
     async store(entries) {
-      const dirs = new Set(entries.map(([key]) => path.dirname(entryFile(key))));
-      await Promise.all([...dirs].map((folder) => mkdir(folder, { recursive: true })));
-      await inBatches(entries, ([key, value]) => writeAtomically(entryFile(key), encodeEntry(key, value)));
+      for (const [key, value] of entries) {
+        const file = entryFile(key);
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeAtomically(file, encodeEntry(key, value));
+      }
     },
   };
 }
@@ -133,6 +132,3 @@ export function checksum(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-async function inBatches<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += CONCURRENCY) await Promise.all(items.slice(i, i + CONCURRENCY).map(work));
-}

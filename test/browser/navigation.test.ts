@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { startBrowserSite, type BrowserSite } from '../helpers/browser-site.js';
 
 let site: BrowserSite;
@@ -85,9 +85,13 @@ test('the sidebar keeps its scroll position across navigation', async () => {
   await context.close();
 });
 
+/** The page client navigation fetches (its own HTML), not the address the browser loads for real. */
+const LONG_PAGE = '**/docscenter/docs/guide/long/';
+const fetched = (handle: (route: Route) => Promise<void>) => (route: Route) => (route.request().resourceType() === 'fetch' ? handle(route) : route.continue());
+
 test('a slow page load shows the progress bar after 200 ms and a spinner; both go when the route updates', async () => {
   const { page, context } = await site.open('docs/guide/features/', { noPrefetch: true });
-  await page.route('**/__data/docs/guide/long.json', async (route) => {
+  await page.route(LONG_PAGE, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 900));
     await route.continue();
   });
@@ -119,12 +123,12 @@ test('a fast page load shows no progress bar', async () => {
 
 test('a network failure shows a red box with the error and a Retry that works', async () => {
   const { page, context } = await site.open('docs/guide/features/', { noPrefetch: true });
-  await page.route('**/__data/docs/guide/long.json', (route) => route.abort('internetdisconnected'));
+  await page.route(LONG_PAGE, fetched((route) => route.abort('internetdisconnected')));
   await page.locator('.doc-sidebar a', { hasText: '长页面' }).click();
   const box = page.locator('.load-error');
   await box.waitFor();
   assert.match(await box.innerText(), /页面加载失败/);
-  await page.unroute('**/__data/docs/guide/long.json');
+  await page.unroute(LONG_PAGE);
   await box.getByRole('button', { name: '重试' }).click();
   await page.waitForURL(/long\/$/);
   // The address changes as the page data arrives, a moment before React shows the page: wait for what the reader sees.
@@ -133,10 +137,10 @@ test('a network failure shows a red box with the error and a Retry that works', 
   await context.close();
 });
 
-test('when the server cannot give the next page data, the page is loaded for real', async () => {
+test('when the server cannot give the next page to the client, the page is loaded for real', async () => {
   const { page, context } = await site.open('docs/guide/features/', { noPrefetch: true });
   await mark(page);
-  await page.route('**/__data/docs/guide/long.json', (route) => route.fulfill({ status: 500, body: 'boom' }));
+  await page.route(LONG_PAGE, fetched((route) => route.fulfill({ status: 500, body: 'boom' })));
   await page.locator('.doc-sidebar a', { hasText: '长页面' }).click();
   await page.waitForURL(/long\/$/);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
@@ -148,15 +152,14 @@ test('when the server cannot give the next page data, the page is loaded for rea
 test('a page that crashes while rendering says so and "Try again" renders it again', async () => {
   const { page, context } = await site.open('docs/guide/features/', { noPrefetch: true });
   let served = 0;
-  await page.route('**/__data/docs/guide/long.json', async (route) => {
+  // The page's data with a table of contents the theme cannot render, once.
+  await page.route(LONG_PAGE, fetched(async (route) => {
     served++;
-    if (served === 1) {
-      const response = await route.fetch();
-      const data = await response.json();
-      return route.fulfill({ json: { ...data, toc: null } });
-    }
-    return route.continue();
-  });
+    if (served > 1) return route.continue();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/(<script id="__docsgen_page" type="application\/json">)(.*?)(<\/script>)/, (_, open: string, json: string, close: string) => open + JSON.stringify({ ...JSON.parse(json), toc: null }) + close);
+    return route.fulfill({ response, body: html });
+  }));
   await page.locator('.doc-sidebar a', { hasText: '长页面' }).click();
   const crashed = page.locator('.page-crashed');
   await crashed.waitFor();
@@ -174,14 +177,16 @@ test('links are prefetched on hover', async () => {
   await context.addInitScript(() => delete (window as { IntersectionObserver?: unknown }).IntersectionObserver);
   const page = await context.newPage();
   const requested: string[] = [];
-  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  page.on('request', (request) => request.resourceType() === 'fetch' && requested.push(new URL(request.url()).pathname));
   await page.goto(site.url('docs/intro/'));
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await page.waitForTimeout(300);
-  assert.ok(!requested.includes('/docscenter/__data/docs/guide/features.json'));
+  assert.ok(!requested.includes('/docscenter/docs/guide/features/'));
   await page.locator('footer a', { hasText: '功能' }).hover();
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('__data/docs/guide/features.json')));
-  assert.ok(requested.includes('/docscenter/__data/docs/guide/features.json'));
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/docscenter/docs/guide/features/')));
+  // The page's own HTML: there are no page data files.
+  assert.ok(requested.includes('/docscenter/docs/guide/features/'));
+  assert.ok(!requested.some((path) => path.includes('/__data/') && !path.endsWith('/__data/_site.json')));
   await context.close();
 });
 
@@ -193,14 +198,14 @@ test('visible links are prefetched, but not when data saving is on or the connec
     }
     const page = await context.newPage();
     const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    page.on('request', (request) => request.resourceType() === 'fetch' && requested.push(new URL(request.url()).pathname));
     await page.goto(site.url('docs/guide/features/'));
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await page.locator('.doc-sidebar a', { hasText: '长页面' }).hover();
     await page.waitForTimeout(700);
     await context.close();
-    // Page data, not the site data every page loads.
-    return requested.filter((path) => path.includes('/__data/') && !path.endsWith('/__data/_site.json'));
+    // Pages, not the site data every page loads.
+    return requested.filter((path) => path.endsWith('/'));
   };
   assert.ok((await prefetched()).length > 0, 'prefetching happens normally');
   assert.deepEqual(await prefetched({ saveData: true, effectiveType: '4g' }), []);

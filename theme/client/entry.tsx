@@ -1,7 +1,8 @@
 import { hydrateRoot } from 'react-dom/client';
-import { trimHtmlSuffix, type PageData, type SidebarItem, type ThemeSite } from '@docsgen/shared';
+import type { SidebarItem, ThemeSite } from '@docsgen/shared';
 import { App } from '../components/App.js';
 import { listenForReloads } from './dev-reload.js';
+import { pageFromDocument, routeAddress } from './page-document.js';
 
 interface BootData {
   site: ThemeSite;
@@ -10,16 +11,12 @@ interface BootData {
 
 /** Hydrates the layout; the Markdown body is taken from the DOM as it is, never re-rendered. */
 async function boot(): Promise<void> {
-  const pageScript = document.getElementById('__docsgen_page');
+  const page = pageFromDocument(document);
   const container = document.getElementById('__docsgen');
-  if (!pageScript || !container) return;
-  const page = JSON.parse(pageScript.textContent ?? '{}') as PageData;
+  if (!page || !container) return;
   // A static host may serve /a/b/index.html for the route /a/b/: show the route's own URL.
-  if (page.kind !== 'notFound' && location.pathname !== page.route && trimHtmlSuffix(location.pathname) === page.route) {
-    history.replaceState(history.state, '', page.route + location.search + location.hash);
-  }
-  const body = container.querySelector(page.kind === 'doc' ? '.markdown' : '#__main');
-  page.html = body?.innerHTML ?? '';
+  const address = routeAddress(page, new URL(location.href));
+  if (address) history.replaceState(history.state, '', address);
   const response = await fetch(container.dataset.site!, { credentials: 'same-origin' });
   const { site, sidebar } = (await response.json()) as BootData;
   hydrateRoot(container, <App site={site} sidebar={sidebar} initialPage={page} />);

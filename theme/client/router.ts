@@ -1,4 +1,5 @@
-import { pageDataUrl, type PageData } from '@docsgen/shared';
+import type { PageData } from '@docsgen/shared';
+import { pageFromHtml, routeAddress } from './page-document.js';
 import type { Progress } from './progress.js';
 import { prefetchAllowed } from './prefetch.js';
 
@@ -29,9 +30,16 @@ export interface Router {
   refresh(): Promise<void>;
 }
 
-/** Client-side navigation: intercepts internal links, loads page data, keeps history and scroll. */
+/** A page's HTML as fetched, and where the fetch ended (after the host's redirects). */
+interface FetchedPage {
+  html: string;
+  url: string;
+}
+
+/** Client-side navigation: intercepts internal links, loads the next page's own HTML, keeps history and scroll. */
 export function startRouter(options: RouterOptions): Router {
-  const cache = new Map<string, Promise<PageData>>();
+  // By path: the text only, so that prefetching many links costs no parsing; a page is parsed when it is shown.
+  const cache = new Map<string, Promise<FetchedPage>>();
   let current = 0;
   // The path whose page is on screen; during popstate `location` has already moved on.
   let shownPath = location.pathname;
@@ -40,18 +48,30 @@ export function startRouter(options: RouterOptions): Router {
   const positions = new Map<string, number>();
   let shownKey = entryKey();
 
-  const load = (url: URL): Promise<PageData> => {
-    const key = pageDataUrl(options.baseUrl, url.pathname);
-    let pending = cache.get(key);
+  const fetchPage = (url: URL): Promise<FetchedPage> => {
+    let pending = cache.get(url.pathname);
     if (!pending) {
-      pending = fetch(key, { credentials: 'same-origin' }).then(async (response) => {
-        if (!response.ok) throw new HttpError(response.status);
-        return (await response.json()) as PageData;
+      pending = fetch(url.pathname, { credentials: 'same-origin' }).then(async (response) => {
+        if (!response.ok) throw new NotAPage(`HTTP ${response.status}`);
+        if (!/html/i.test(response.headers.get('content-type') ?? 'text/html')) throw new NotAPage(response.headers.get('content-type')!);
+        return { html: await response.text(), url: response.url || url.href };
       });
-      pending.catch(() => cache.delete(key));
-      cache.set(key, pending);
+      pending.catch(() => cache.delete(url.pathname));
+      cache.set(url.pathname, pending);
     }
     return pending;
+  };
+
+  /** The page at `url`, its title, and the address to show for it (the hash of `url` kept). */
+  const load = async (url: URL): Promise<{ page: PageData; title: string; address: URL }> => {
+    const fetched = await fetchPage(url);
+    const shown = pageFromHtml(fetched.html);
+    // Not one of this site's pages, or its not-found page: a full load shows whatever the host answers as it should.
+    if (!shown || shown.page.kind === 'notFound') throw new NotAPage(`no page at ${url.pathname}`);
+    const address = new URL(fetched.url);
+    address.search = url.search;
+    address.hash = url.hash;
+    return { ...shown, address: new URL(routeAddress(shown.page, address) ?? address.href, address) };
   };
 
   const navigate = async (url: URL, push: boolean, scrollY?: number) => {
@@ -66,18 +86,19 @@ export function startRouter(options: RouterOptions): Router {
     options.progress.start();
     options.onLoading(true);
     try {
-      const page = await load(url);
+      const { page, title, address } = await load(url);
       if (id !== current) return;
-      if (push) pushEntry(url);
-      document.title = page.kind === 'notFound' ? document.title : titleOf(page);
-      shownPath = url.pathname;
+      if (push) pushEntry(address);
+      else if (address.href !== location.href) history.replaceState(history.state, '', address.href);
+      document.title = title;
+      shownPath = address.pathname;
       options.onPage(page, scrollY !== undefined ? { y: scrollY } : url.hash ? { hash: url.hash } : { y: 0 });
       options.onNavigate();
       idle(observeLinks);
     } catch (error) {
       if (id !== current) return;
-      if (error instanceof HttpError || error instanceof SyntaxError) {
-        // The server knows better than the client (a 404 page, a redirect): load the page for real.
+      if (error instanceof NotAPage) {
+        // The server knows better than the client (a 404 page, a redirect page, an error): load the page for real.
         location.assign(url.href);
         return;
       }
@@ -159,8 +180,8 @@ export function startRouter(options: RouterOptions): Router {
       visible?.disconnect();
     },
     async refresh() {
-      cache.delete(pageDataUrl(options.baseUrl, location.pathname));
-      const page = await load(new URL(location.href));
+      cache.delete(location.pathname);
+      const { page } = await load(new URL(location.href));
       options.onPage(page, { y: window.scrollY });
     },
   };
@@ -208,13 +229,5 @@ function safeDecode(text: string): string {
   }
 }
 
-function titleOf(page: PageData): string {
-  const site = document.querySelector<HTMLMetaElement>('meta[property="og:site_name"]')?.content ?? '';
-  return page.title && page.title !== site ? `${page.title} | ${site}` : site;
-}
-
-class HttpError extends Error {
-  constructor(readonly status: number) {
-    super(`HTTP ${status}`);
-  }
-}
+/** What the route answered is not a page of this site to show here (an HTTP error, a redirect page, the not-found page). */
+class NotAPage extends Error {}

@@ -194,7 +194,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         memory: options.cache?.rendered,
         cacheDir: options.cacheDir,
         sink,
-        baseUrl: config.baseUrl,
         threads: options.threads,
         onProgress: (done, total) => progress({ stage: 'render', done, total }),
       }),

@@ -16,12 +16,6 @@ export function docRoute(docsBase: string, slug: string): string {
   return clean ? joinUrl(docsBase, clean + '/') : docsBase.replace(/\/?$/, '/');
 }
 
-/** The URL of a route's page data, fetched for client navigation. */
-export function pageDataUrl(baseUrl: string, route: string): string {
-  const rel = route.slice(baseUrl.length).replace(/\/$/, '');
-  return joinUrl(baseUrl, `__data/${rel || 'index'}.json`);
-}
-
 /** Strips `index.html`/`.html` from a path that has no route of its own. */
 export function trimHtmlSuffix(pathname: string): string | undefined {
   if (pathname.endsWith('/index.html')) return pathname.slice(0, -'index.html'.length);

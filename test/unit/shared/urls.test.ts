@@ -1,16 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { docRoute, pageDataUrl, trimHtmlSuffix } from '../../../packages/shared/src/urls.js';
+import { docRoute, trimHtmlSuffix } from '../../../packages/shared/src/urls.js';
 
 test('doc ids map to routes, index docs to their folder', () => {
   assert.equal(docRoute('/docscenter/docs/', 'api/signature'), '/docscenter/docs/api/signature/');
   assert.equal(docRoute('/docscenter/docs/', 'api/index'), '/docscenter/docs/api/');
   assert.equal(docRoute('/docscenter/docs/', 'index'), '/docscenter/docs/');
-});
-
-test('page data URLs mirror routes', () => {
-  assert.equal(pageDataUrl('/docscenter/', '/docscenter/docs/api/'), '/docscenter/__data/docs/api.json');
-  assert.equal(pageDataUrl('/docscenter/', '/docscenter/'), '/docscenter/__data/index.json');
 });
 
 test('.html and /index.html are trimmed to the bare path', () => {

@@ -5,7 +5,6 @@ import { docRoute, joinUrl } from '@docsgen/shared';
 import { loadFrontMatterCache } from '../cache/front-matter-cache.js';
 import { docsBaseOf, docsDirOf, type SidebarCategoryLink, type SiteConfig } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
-import { SITE_DATA_FILE, siteDataRoute } from '../emit/site-files.js';
 import { findSiteFiles } from './contained-files.js';
 import { docIdentity } from './doc-routes.js';
 import { readCategory } from './read-category.js';
@@ -125,20 +124,13 @@ export async function scanContent({ root, config, includeDrafts, cache, cacheDir
     };
   });
 
-  assertUniqueRoutes(docs, pages, config.baseUrl);
+  assertUniqueRoutes(docs, pages);
   return { docs, categories, pages, assets: assets.map((asset) => path.join(docsDir, asset)) };
 }
 
-function assertUniqueRoutes(docs: DocSource[], pages: PageSource[], baseUrl: string): void {
+function assertUniqueRoutes(docs: DocSource[], pages: PageSource[]): void {
   const owners = new Map<string, DocSource | PageSource>();
-  const reserved = siteDataRoute(baseUrl);
   for (const source of [...pages, ...docs]) {
-    if (source.route === reserved) {
-      throw new DocsgenError(`the route ${reserved} is docsgen's: the page's data would be written over the site data (${SITE_DATA_FILE}) that every page loads`, {
-        location: { file: source.file, line: 'routeLine' in source ? source.routeLine : undefined },
-        hint: 'give the page another slug or file name',
-      });
-    }
     const other = owners.get(source.route);
     if (other) {
       // Named at the slug or id that moved a doc onto the other's route, when one did.

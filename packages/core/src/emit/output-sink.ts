@@ -12,10 +12,10 @@ export type KeyedFile = StagedFile & { key?: string };
 export interface OutputSink {
   keep(files: KeyedFile[]): Promise<void>;
   /**
-   * Brings a page's files over from the previous output when it holds them for this page key, unchanged: the page's
+   * Brings a page's file over from the previous output when it holds it for this page key, unchanged: the page's
    * ids and links then, else undefined and nothing was brought over.
    */
-  carryPage(key: string, paths: string[]): PageLinks | undefined;
+  carryPage(key: string, file: string): PageLinks | undefined;
   /** The pages of this build, by key, with their ids and links: kept for the next build. */
   notePages(pages: [key: string, links: PageLinks][]): void;
   /** Swaps the staging folder in for the output, when the build writes, and keeps what it holds for the next build. */
@@ -50,10 +50,10 @@ export async function createOutputSink({ staged, outDir, cacheDir }: OutputSinkO
         else files.push(...batch);
       }
     },
-    carryPage(key, paths) {
-      const carried = carry?.page(key, paths);
+    carryPage(key, file) {
+      const carried = carry?.page(key, file);
       if (carried) {
-        count += carried.count;
+        count++;
         bytes += carried.bytes;
       }
       return carried?.links;
@@ -108,12 +108,10 @@ async function carryOver(staged: StagedOutput, outDir: string, cacheDir: string)
       });
       return bytes;
     },
-    page(key: string, paths: string[]): { links: PageLinks; count: number; bytes: number } | undefined {
+    page(key: string, file: string): { links: PageLinks; bytes: number } | undefined {
       const links = previous.pageLinks(key);
-      if (!links) return undefined;
-      const found = paths.map((file) => ({ path: file, key, stamp: previous.unchanged(file, key) }));
-      if (!found.every((file): file is typeof file & { stamp: FileStamp } => file.stamp !== undefined)) return undefined;
-      return { links, count: found.length, bytes: carry(found) };
+      const stamp = links && previous.unchanged(file, key);
+      return stamp && { links, bytes: carry([{ path: file, key, stamp }]) };
     },
   };
 }

@@ -1,4 +1,3 @@
-import { joinUrl } from '@docsgen/shared';
 import type { SiteConfig } from '../config/schema.js';
 import type { PageRecord } from '../render/render-pages.js';
 import { escapeAttribute, escapeHtml } from '../render/render-pages.js';
@@ -8,15 +7,9 @@ import type { OutputFile } from '../client/bundle-theme.js';
  * The site data (site settings, sidebar, the search index's URL), which every page loads. Its name is fixed rather than
  * a hash of its contents: those change with any edit (the search index's URL does), and every page names the file, so a
  * hashed name made every page's HTML change with every edit and no unchanged page could be carried over from the previous
- * output (emit/previous-output.ts). Like the pages and their `__data` files it is revalidated, not cached for ever; the
- * `_` keeps it apart from the page data files (`__data/<route>.json`) of ordinary routes.
+ * output (emit/previous-output.ts). Like the pages it is revalidated, not cached for ever.
  */
 export const SITE_DATA_FILE = '__data/_site.json';
-
-/** The one route whose page data would be written over the site data file (`pageDataUrl`): no doc, page or generated index may take it. */
-export function siteDataRoute(baseUrl: string): string {
-  return joinUrl(baseUrl, '_site/');
-}
 
 /** sitemap.xml of every indexable page. */
 export function sitemapFile(pages: PageRecord[], origin: string): OutputFile {

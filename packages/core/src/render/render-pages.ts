@@ -1,4 +1,4 @@
-import { pageDataUrl, type PageData, type SidebarItem, type ThemeSite } from '@docsgen/shared';
+import type { PageData, SidebarItem, ThemeSite } from '@docsgen/shared';
 import type { KeyedFile } from '../emit/output-sink.js';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { DocsgenError } from '../errors.js';
@@ -20,12 +20,10 @@ export interface PageRecord {
   lastmod?: string;
 }
 
-/** A page rendered to a complete HTML document, with its data for client navigation. */
+/** A page rendered to a complete HTML document (which client navigation reads its data from, too: client/page-document.ts). */
 export interface RenderedPage extends PageRecord {
   data: PageData;
   html: string;
-  /** The page data as JSON, for client navigation (kept with the page, so a rebuild does not serialise it again). */
-  dataJson: string;
 }
 
 export interface RenderContext {
@@ -107,7 +105,7 @@ ${head.join('\n')}
 </body>
 </html>
 `;
-  return { ...recordWithLinks(page, { ids: collectIds(html), hrefs: collectHrefs(html) }), data, html, dataJson: JSON.stringify(data) };
+  return { ...recordWithLinks(page, { ids: collectIds(html), hrefs: collectHrefs(html) }), data, html };
 }
 
 /** A page's record from what is known before rendering and the ids and links of its HTML. */
@@ -117,19 +115,13 @@ export function recordWithLinks(page: PageToRender, { ids, hrefs }: Pick<PageRec
 }
 
 /** What the later stages keep of a page: no HTML. */
-export function recordOf({ data: _data, html: _html, dataJson: _json, ...record }: Omit<RenderedPage, 'data'> & { data?: unknown }): PageRecord {
+export function recordOf({ data: _data, html: _html, ...record }: Omit<RenderedPage, 'data'> & { data?: unknown }): PageRecord {
   return record;
 }
 
-/** A page's files: its HTML and, but for the not-found page, its data for client navigation. */
-export function pagePaths(page: Pick<PageRecord, 'kind' | 'file' | 'route'>, baseUrl: string): string[] {
-  return page.kind === 'notFound' ? [page.file] : [page.file, pageDataUrl(baseUrl, page.route).slice(baseUrl.length)];
-}
-
-/** A rendered page's files, with the page's key (what they hold depends on nothing else). */
-export function pageFiles(page: Pick<RenderedPage, 'kind' | 'file' | 'route' | 'html' | 'dataJson'>, baseUrl: string, key: string): KeyedFile[] {
-  const [html, data] = pagePaths(page, baseUrl);
-  return [{ path: html, contents: page.html, key }, ...(data ? [{ path: data, contents: page.dataJson, key }] : [])];
+/** A rendered page's one file, with the page's key (what it holds depends on nothing else). */
+export function pageFile(page: Pick<RenderedPage, 'file' | 'html'>, key: string): KeyedFile {
+  return { path: page.file, contents: page.html, key };
 }
 
 /**

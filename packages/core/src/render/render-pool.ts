@@ -3,7 +3,7 @@ import { openRenderCache, toCachedPage, type CachedPage } from '../cache/render-
 import type { KeyedFile, OutputSink } from '../emit/output-sink.js';
 import { DocsgenError } from '../errors.js';
 import { workerFile } from '../worker-file.js';
-import { pageFiles, recordOf, renderPage, type PageRecord, type PageToRender } from './render-pages.js';
+import { pageFile, recordOf, renderPage, type PageRecord, type PageToRender } from './render-pages.js';
 import type { RenderStageOptions } from './render-stage.js';
 import type { RenderJob, RenderReply } from './render-worker.js';
 
@@ -24,15 +24,15 @@ export async function renderMany(pages: PageToRender[], keys: string[], options:
   let sum = 0;
   const bounds = [0, ...weights.map((weight) => Math.round(((sum += weight) / total) * pages.length))];
   const share = (k: number) => ({ pages: pages.slice(bounds[k], bounds[k + 1]), keys: keys.slice(bounds[k], bounds[k + 1]) });
-  const { themeCode, context, baseUrl, sink, cacheDir } = options;
+  const { themeCode, context, sink, cacheDir } = options;
   const { theme: _theme, ...plainContext } = context;
-  const workers = weights.slice(1).map((_, k) => renderOnWorker({ themeCode, context: plainContext, baseUrl, cacheDir, ...share(k + 1) }, sink));
+  const workers = weights.slice(1).map((_, k) => renderOnWorker({ themeCode, context: plainContext, cacheDir, ...share(k + 1) }, sink));
   const mine = await renderHere(share(0).pages, share(0).keys, options);
   const theirs = await Promise.all(workers);
   return [...mine, ...theirs.flat()];
 }
 
-async function renderHere(pages: PageToRender[], keys: string[], { context, memory, cacheDir, sink, baseUrl, onProgress }: RenderStageOptions): Promise<PageRecord[]> {
+async function renderHere(pages: PageToRender[], keys: string[], { context, memory, cacheDir, sink, onProgress }: RenderStageOptions): Promise<PageRecord[]> {
   const disk = cacheDir ? openRenderCache(cacheDir) : undefined;
   const records: PageRecord[] = [];
   let pending: KeyedFile[] = [];
@@ -51,7 +51,7 @@ async function renderHere(pages: PageToRender[], keys: string[], { context, memo
     const rendered = renderPage(page, context);
     memory?.set(page.file, { key: keys[i], page: rendered });
     records.push(recordOf(rendered));
-    pending.push(...pageFiles(rendered, baseUrl, keys[i]));
+    pending.push(pageFile(rendered, keys[i]));
     if (disk) entries.push([keys[i], toCachedPage(rendered)]);
     if (pending.length >= CHUNK) await flush();
   }

@@ -8,7 +8,7 @@ import { DocsgenError } from '../errors.js';
 import { hash } from '../hash.js';
 import type { DocPageInput } from '../site/build-pages.js';
 import { bundleFingerprint } from '../worker-file.js';
-import { pageFiles, pagePaths, recordOf, recordWithLinks, renderNamed, type PageRecord, type PageToRender, type RenderContext, type RenderedPage } from './render-pages.js';
+import { pageFile, recordOf, recordWithLinks, renderNamed, type PageRecord, type PageToRender, type RenderContext, type RenderedPage } from './render-pages.js';
 import { CHUNK, renderMany } from './render-pool.js';
 
 export interface PagesToRenderOptions {
@@ -73,7 +73,6 @@ export interface RenderStageOptions {
   /** The persistent cache folder, when the build uses one. */
   cacheDir?: string;
   sink: OutputSink;
-  baseUrl: string;
   /** Rendering threads, this one included; one by default. */
   threads?: number;
   onProgress: (done: number, total: number) => void;
@@ -84,7 +83,7 @@ export interface RenderStageOptions {
  * rendered (render-pool.ts); what was rendered goes back to the caches.
  */
 export async function renderStage(options: RenderStageOptions): Promise<{ records: PageRecord[]; renderedCount: number; keys: string[] }> {
-  const { pages, memory, cacheDir, sink, baseUrl } = options;
+  const { pages, memory, cacheDir, sink } = options;
   const keys = pages.map(pageKeyer(options));
   const disk = cacheDir ? openRenderCache(cacheDir) : undefined;
   const records: PageRecord[] = new Array(pages.length);
@@ -98,7 +97,7 @@ export async function renderStage(options: RenderStageOptions): Promise<{ record
     const notInMemory = chunk.filter((i) => !inMemory(i));
     // Unchanged pages the previous output holds are linked from there: neither their cache entry read nor their files written.
     for (const i of notInMemory) {
-      const carried = sink.carryPage(keys[i], pagePaths({ kind: pages[i].data.kind, route: pages[i].data.route, file: pages[i].file }, baseUrl));
+      const carried = sink.carryPage(keys[i], pages[i].file);
       if (carried) records[i] = recordWithLinks(pages[i], carried);
     }
     const fromDisk = disk ? await disk.load(notInMemory.filter((i) => !records[i]).map((i) => keys[i])) : new Map<string, CachedPage>();
@@ -112,7 +111,7 @@ export async function renderStage(options: RenderStageOptions): Promise<{ record
         continue;
       }
       records[i] = recordOf(page);
-      files.push(...pageFiles(page, baseUrl, keys[i]));
+      files.push(pageFile(page, keys[i]));
     }
     await sink.keep(files);
   }

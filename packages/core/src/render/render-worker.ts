@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openRenderCache, toCachedPage, type CachedPage } from '../cache/render-cache.js';
 import { importThemeServer } from '../client/bundle-theme.js';
 import type { KeyedFile } from '../emit/output-sink.js';
-import { pageFiles, recordOf, renderPage, type PageRecord, type PageToRender, type RenderContext } from './render-pages.js';
+import { pageFile, recordOf, renderPage, type PageRecord, type PageToRender, type RenderContext } from './render-pages.js';
 
 /** What the render pool sends a worker: a share of the pages and what rendering them needs. */
 export interface RenderJob {
@@ -13,7 +13,6 @@ export interface RenderJob {
   /** Each page's key in the render cache, which the worker writes to when the build has a cache folder. */
   keys: string[];
   cacheDir?: string;
-  baseUrl: string;
 }
 
 /** Rendered pages in batches as they are done (their files to write, their records for links and sitemap), then the end. */
@@ -34,7 +33,7 @@ try {
     job.pages.slice(i, i + BATCH).forEach((page, j) => {
       const rendered = renderPage(page, context);
       records.push(recordOf(rendered));
-      files.push(...pageFiles(rendered, job.baseUrl, job.keys[i + j]));
+      files.push(pageFile(rendered, job.keys[i + j]));
       if (disk) entries.push([job.keys[i + j], toCachedPage(rendered)]);
     });
     if (disk) stored.push(disk.store(entries));

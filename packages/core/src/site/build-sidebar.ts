@@ -6,7 +6,6 @@ import { CONFIG_FILE } from '../config/load-config.js';
 import { normaliseSlug } from '../content/doc-routes.js';
 import { stripNumberPrefixes } from '../content/number-prefix.js';
 import type { CategoryMeta } from '../content/scan-content.js';
-import { SITE_DATA_FILE, siteDataRoute } from '../emit/site-files.js';
 import { DocsgenError } from '../errors.js';
 
 /** What the sidebar needs to know of a doc. */
@@ -52,7 +51,7 @@ export interface SidebarOptions {
 /** Builds docSidebar from the config's list, or from the folders when the config gives none. */
 export function buildSidebar({ config, docs, categories, docsBase }: SidebarOptions): Sidebar {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
-  const context: CategoryContext = { byId, docsBase, reservedRoute: siteDataRoute(config.baseUrl), generatedIndexes: [], slugger: new GithubSlugger(), docs, categories, labels: config.sidebarLabels ?? {}, linkDescriptions: new Map() };
+  const context: CategoryContext = { byId, docsBase, generatedIndexes: [], slugger: new GithubSlugger(), docs, categories, labels: config.sidebarLabels ?? {}, linkDescriptions: new Map() };
   const items = config.sidebar ? fromConfig(config.sidebar, context, 'sidebar') : fromFolders('', context);
   return { items, ...walk(items), generatedIndexes: context.generatedIndexes, linkDescriptions: context.linkDescriptions };
 }
@@ -60,8 +59,6 @@ export function buildSidebar({ config, docs, categories, docsBase }: SidebarOpti
 interface CategoryContext {
   byId: Map<string, SidebarDoc>;
   docsBase: string;
-  /** The route no generated index may take (siteDataRoute). */
-  reservedRoute: string;
   generatedIndexes: GeneratedIndex[];
   slugger: GithubSlugger;
   docs: SidebarDoc[];
@@ -122,12 +119,6 @@ interface CategoryDeclaration {
 
 /** A generated index is written at its route: it must not silently take the place of a doc or of another index. */
 function assertRouteFree(route: string, context: CategoryContext, declared: CategoryDeclaration): void {
-  if (route === context.reservedRoute) {
-    throw new DocsgenError(`${declared.key ? declared.key + ': ' : ''}the route ${route} is docsgen's: this category's generated index would be written over the site data (${SITE_DATA_FILE}) that every page loads`, {
-      location: { file: declared.file },
-      hint: 'give the category another slug',
-    });
-  }
   const doc = context.docs.find((candidate) => candidate.route === route);
   const index = context.generatedIndexes.find((candidate) => candidate.route === route);
   if (!doc && !index) return;

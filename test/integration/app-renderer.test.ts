@@ -2,7 +2,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PageData, SidebarItem, ThemeSite } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
-import { build } from '../../packages/core/src/build.js';
+import { build, createBuildCache } from '../../packages/core/src/build.js';
 import { bundleThemeServer, importThemeServer } from '../../packages/core/src/client/bundle-theme.js';
 import { repoRoot } from '../helpers/fixtures.js';
 
@@ -15,11 +15,12 @@ let sidebar: SidebarItem[];
 let pages: PageData[];
 
 before(async () => {
-  const result = await build({ root: repoRoot, write: false });
-  const text = (file: { contents: string | Uint8Array }) => (typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents).toString('utf8'));
-  const data = result.files.filter((file) => file.path.startsWith('__data/'));
-  ({ site, sidebar } = JSON.parse(text(data.find((file) => file.path === '__data/_site.json')!)) as { site: ThemeSite; sidebar: SidebarItem[] });
-  pages = data.filter((file) => file.path !== '__data/_site.json').map((file) => JSON.parse(text(file)) as PageData);
+  // A build that keeps its rendered pages (as `serve` does), for each page's data.
+  const cache = createBuildCache();
+  const result = await build({ root: repoRoot, write: false, cache });
+  const siteData = result.files.find((file) => file.path === '__data/_site.json')!;
+  ({ site, sidebar } = JSON.parse(String(siteData.contents)) as { site: ThemeSite; sidebar: SidebarItem[] });
+  pages = [...cache.rendered.values()].map(({ page }) => page.data);
   theme = await importThemeServer((await bundleThemeServer([])).code);
 });
 

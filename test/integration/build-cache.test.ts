@@ -229,14 +229,13 @@ const inode = async (file: string) => (await stat(site.file(path.join('cached', 
 
 test('a rebuild links unchanged files from the previous output and writes the edited page, byte-identical to a cold build', async () => {
   await freshCache();
-  const before = { introFolder: await inode('docs/intro'), intro: await inode('docs/intro/index.html'), introData: await inode('__data/docs/intro.json'), features: await inode('docs/guide/features/index.html'), logo: await inode('img/logo.svg'), llmsFull: await inode('llms-full.txt') };
+  const before = { introFolder: await inode('docs/intro'), intro: await inode('docs/intro/index.html'), features: await inode('docs/guide/features/index.html'), logo: await inode('img/logo.svg'), llmsFull: await inode('llms-full.txt') };
   await site.edit('content/docs/guide/features.md', (text) => text + '\n编辑后又新增的一段话。\n');
   const cold = await coldBuild();
   const warm = await cachedBuild();
   assert.equal(warm.stats.renderedPages, 1);
   assertSameFiles(warm.files, cold, 'from a cold build');
   assert.equal(await inode('docs/intro/index.html'), before.intro, 'an unchanged page is carried over');
-  assert.equal(await inode('__data/docs/intro.json'), before.introData, 'with its data');
   assert.equal(await inode('img/logo.svg'), before.logo, 'an unchanged static file too');
   assert.notEqual(await inode('docs/guide/features/index.html'), before.features, 'the edited page is written');
   assert.equal(await inode('docs/intro'), before.introFolder, 'a folder whose files are all unchanged moves whole');
@@ -269,10 +268,10 @@ test('a file of the previous output that was edited, replaced, deleted or turned
   const out = (file: string) => site.file(path.join('cached', file));
   // Edited in place, same size (only the inode's modification time tells); edited and grown; replaced by another file; deleted; a symbolic link.
   await writeFile(out('docs/intro/index.html'), (await readFile(out('docs/intro/index.html'), 'utf8')).replace('<title>', '<titlf>'));
-  await appendFile(out('__data/docs/intro.json'), ' ');
+  await appendFile(out('__data/_site.json'), ' ');
   await rm(out('docs/guide/long/index.html'));
   await writeFile(out('docs/guide/long/index.html'), 'not what docsgen wrote');
-  await rm(out('__data/docs/guide/long.json'));
+  await rm(out('sitemap.xml'));
   await rm(out('img/logo.svg'));
   await symlink(out('robots.txt'), out('img/logo.svg'));
   // A file added to a folder whose files are all unchanged: that folder must not move into the new output whole.
@@ -281,6 +280,25 @@ test('a file of the previous output that was edited, replaced, deleted or turned
   const result = await cachedBuild();
   assertSameFiles(result.files, cold, 'from a cold build');
   assert.equal(result.stats.renderedPages, 0, 'the pages come from the render cache');
+});
+
+test('a rebuild over an output that holds page data files of an earlier docsgen leaves none of them, and still carries the pages over', async () => {
+  await freshCache();
+  const cold = await coldBuild();
+  const out = (file: string) => site.file(path.join('cached', file));
+  // What builds before client navigation read pages from their HTML wrote beside each page.
+  const stale = ['__data/index.json', '__data/docs/intro.json', '__data/docs/guide/features.json', '__data/docs/guide.json'];
+  for (const file of stale) {
+    await mkdir(path.dirname(out(file)), { recursive: true });
+    await writeFile(out(file), '{"kind":"doc"}');
+  }
+  const intro = await inode('docs/intro/index.html');
+  const siteData = await inode('__data/_site.json');
+  const result = await cachedBuild();
+  assertSameFiles(result.files, cold, 'from a cold build: no page data file is left');
+  assert.deepEqual(await readdir(out('__data')), ['_site.json']);
+  assert.equal(await inode('docs/intro/index.html'), intro, 'an unchanged page is carried over');
+  assert.equal(await inode('__data/_site.json'), siteData, 'the site data too, without the folder it shared with the stale files');
 });
 
 test('an output docsgen did not write in this place (no manifest, or copied from elsewhere) carries nothing over', async () => {

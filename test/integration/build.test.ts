@@ -106,8 +106,11 @@ test('breadcrumbs and previous/next come from the sidebar', async () => {
   assert.match(page, /pagination-nav__link--prev" href="\/docscenter\/docs\/guide\/"/);
 });
 
-test('page data for client navigation is emitted per route', async () => {
-  const data = JSON.parse(await html('__data/docs/guide/features.json'));
+test('a page is one file: client navigation reads its data from its HTML, no page data file is written', async () => {
+  const files = await written();
+  assert.deepEqual(files.filter((file) => file.startsWith('__data/')), ['__data/_site.json'], 'only the site data');
+  assert.deepEqual(files.filter((file) => file.endsWith('.json') && !file.startsWith('assets/search/')), ['__data/_site.json']);
+  const data = JSON.parse(/<script id="__docsgen_page" type="application\/json">(.*?)<\/script>/.exec(await html('docs/guide/features/index.html'))![1]);
   assert.equal(data.title, '功能演示');
   assert.equal(data.route, '/docscenter/docs/guide/features/');
   assert.ok(data.toc.some((item: { id: string }) => item.id === 'explicit-anchor'));

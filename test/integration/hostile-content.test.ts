@@ -101,18 +101,23 @@ test('a slug that resolves onto another page is a duplicate route with file:line
     await assert.rejects(build({ root: site.root, write: true }), failsWith(/content\/docs\/guide\/evil\.md:3  duplicate route \/docscenter\/docs\/intro\//));
   }));
 
-test('no doc, page or category index may take the route whose page data would overwrite the site data every page loads', async () => {
+test('a page, doc or category index at /_site/ builds beside the site data every page loads (no page writes a data file of its own)', async () => {
   await withSite(async (site) => {
     await site.write('content/pages/_site.tsx', await readFile(site.file('content/pages/index.tsx'), 'utf8'));
-    await assert.rejects(build({ root: site.root, write: false }), failsWith(/content\/pages\/_site\.tsx  the route \/docscenter\/_site\/ is docsgen's: the page's data would be written over the site data \(__data\/_site\.json\)/));
+    await build({ root: site.root, write: true });
+    assert.ok(existsSync(site.file('build/_site/index.html')));
+    assert.ok(Array.isArray(JSON.parse(await site.read('build/__data/_site.json')).sidebar), 'the site data is whole');
   });
   // With the docs at the site root, a slug or a category can reach it too.
   await withFixture('docusaurus-root', async (site) => {
     await site.write('docs/evil.md', '---\ntitle: 坏\nslug: /_site\n---\n正文\n');
-    await assert.rejects(build({ root: site.root, write: true }), failsWith(/docs\/evil\.md:3  the route \/_site\/ is docsgen's/));
+    await build({ root: site.root, write: true });
+    assert.match(await site.read('build/_site/index.html'), /<h1[^>]*>坏<\/h1>/);
     await rm(site.file('docs/evil.md'));
     await site.write('sidebars.json', JSON.stringify({ docs: [{ type: 'category', label: 'Guide', link: { type: 'generated-index', slug: '/_site' }, items: ['guide/a'] }] }));
-    await assert.rejects(build({ root: site.root, write: true }), failsWith(/the route \/_site\/ is docsgen's: this category's generated index would be written over the site data/));
+    await build({ root: site.root, write: true });
+    assert.match(await site.read('build/_site/index.html'), /Guide/);
+    assert.ok(Array.isArray(JSON.parse(await site.read('build/__data/_site.json')).sidebar), 'the site data is whole');
   });
 });
 

@@ -92,7 +92,7 @@ test(`serve holds ${CONNECTIONS} concurrent connections for ${LOAD_SECONDS} s wh
   const { child, url } = await startServe(site.root);
   try {
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-    const paths = ['', 'docs/intro/', 'docs/guide/features/', 'docs/guide/long/', '__data/docs/intro.json', 'sitemap.xml', 'docs/missing/'];
+    const paths = ['', 'docs/intro/', 'docs/guide/features/', 'docs/guide/long/', '__data/_site.json', 'sitemap.xml', 'docs/missing/'];
     const deadline = Date.now() + LOAD_SECONDS * 1000;
     let ok = 0;
     const errors: string[] = [];

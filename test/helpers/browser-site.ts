@@ -15,9 +15,13 @@ export interface BrowserSite {
   close(): Promise<void>;
 }
 
-/** `documentationCentre` serves the real site (built into a temporary folder) instead of the fixture; `fixture` names another fixture than `basic`. */
-export async function startBrowserSite(options: { delay?: (pathname: string) => number; documentationCentre?: boolean; fixture?: string } = {}): Promise<BrowserSite> {
+/**
+ * `documentationCentre` serves the real site (built into a temporary folder) instead of the fixture; `fixture` names
+ * another fixture than `basic`, and `prepare` changes the copy before it is built.
+ */
+export async function startBrowserSite(options: { delay?: (pathname: string) => number; documentationCentre?: boolean; fixture?: string; prepare?: (site: FixtureSite) => Promise<void> } = {}): Promise<BrowserSite> {
   const site = await copyFixture(options.fixture ?? 'basic');
+  await options.prepare?.(site);
   const outDir = site.file('build');
   await build(options.documentationCentre ? { root: repoRoot, outDir, write: true } : { root: site.root, write: true });
   const server = await startStaticServer(outDir, '/docscenter/', options);

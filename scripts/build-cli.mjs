@@ -64,3 +64,8 @@ await Promise.all([
 await build({ ...common, entryPoints: { 'prebuild-client': 'packages/core/src/client/prebuild-client.ts' }, format: 'esm', outExtension: { '.js': '.mjs' }, external, sourcemap: false });
 await (await import('../dist/prebuild-client.mjs')).prebuildClient('dist/client');
 rmSync('dist/prebuild-client.mjs');
+
+// The bundles' hashes, which cache keys hold, recorded once here rather than hashed by every cold build (worker-file.ts).
+await build({ ...common, entryPoints: { 'record-fingerprints': 'packages/core/src/worker-file.ts' }, format: 'esm', outExtension: { '.js': '.mjs' }, sourcemap: false });
+(await import('../dist/record-fingerprints.mjs')).recordFingerprints('dist');
+rmSync('dist/record-fingerprints.mjs');

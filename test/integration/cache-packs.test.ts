@@ -20,7 +20,7 @@ after(async () => {
   await other.remove();
 });
 
-/** The kinds holding what a build keeps of its docs and pages (the others hold bundles and fingerprints of the CLI). */
+/** The kinds holding what a build keeps of its docs and pages (the others hold the config and the theme's bundles). */
 const DOC_KINDS = ['parse', 'parse-html', 'render', 'front-matter', 'search-terms', 'output'];
 
 /** How many files each of DOC_KINDS has. */

@@ -32,7 +32,7 @@ test('build keeps its cache in node_modules/.cache/docsgen, elsewhere with --cac
   assert.equal(docsgen('build', '--out', 'cached', '--no-cache').status, 0);
   assert.ok(!existsSync(defaultCache), '--no-cache writes no cache');
   assert.equal(docsgen('build', '--out', 'cached').status, 0);
-  const kinds = ['config', 'fingerprints', 'front-matter', 'output', 'parse', 'parse-html', 'pruned', 'render', 'search-terms', 'theme', 'validated-config'];
+  const kinds = ['config', 'front-matter', 'output', 'parse', 'parse-html', 'pruned', 'render', 'search-terms', 'theme', 'validated-config'];
   assert.deepEqual(readdirSync(defaultCache).sort(), kinds);
   assert.equal(docsgen('build', '--out', 'cached', '--cache-dir', 'ci-cache').status, 0);
   assert.deepEqual(readdirSync(site.file('ci-cache')).sort(), kinds);

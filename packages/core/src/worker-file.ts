@@ -1,6 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openBinaryEntry } from './cache/entry-store.js';
 import { hash } from './hash.js';
 
 type WorkerName = 'parse-worker' | 'render-worker' | 'search-worker';
@@ -20,29 +20,56 @@ export function workerFile(name: BundleName): URL {
 const fingerprints = new Map<BundleName, string>();
 
 /**
- * The hash of a compiled bundle, read once per process. A worker bundles the code of its stage (the whole Markdown
- * pipeline, the page shell), the CLI everything else, so the hash changes with any change to that code: it goes into
- * the stage's cache keys. With a cache folder, the hash of a bundle is remembered there by the bundle's stamp (path,
- * inode, size, modification time in nanoseconds, as carried output files are trusted): hashing the 6 MB of the CLI and
- * the parse worker was 50 ms of every warm build of 206 pages. A bundle rewritten in any way gets a new stamp and is hashed again.
+ * The hash of a compiled bundle, once per process. A worker bundles the code of its stage (the whole Markdown pipeline,
+ * the page shell), the CLI everything else, so the hash changes with any change to that code: it goes into the stage's
+ * cache keys. scripts/build-cli.mjs records each bundle's hash beside it (dist/fingerprints.json) with the bundle's
+ * stamp then, as carried output files are trusted; a bundle whose stamp no longer matches (rewritten since) is hashed
+ * here. Hashing the 6 MB of the CLI and the parse worker was 26 ms of every cold build of 206 pages.
  */
-export function bundleFingerprint(name: BundleName, cacheDir?: string): string {
+export function bundleFingerprint(name: BundleName): string {
   let fingerprint = fingerprints.get(name);
-  if (fingerprint === undefined) fingerprints.set(name, (fingerprint = cacheDir ? hashByStamp(fileURLToPath(workerFile(name)), cacheDir) : hashOf(workerFile(name))));
+  if (fingerprint === undefined) {
+    const file = fileURLToPath(workerFile(name));
+    fingerprints.set(name, (fingerprint = recordedFingerprint(file) ?? hash(readFileSync(file, 'utf8'))));
+  }
   return fingerprint;
 }
 
-function hashOf(file: URL | string): string {
-  return hash(readFileSync(file, 'utf8'));
+/** What scripts/build-cli.mjs records for each bundle it writes, by file name. */
+export interface RecordedFingerprint {
+  /** `ino:size:mtimeNs` of the bundle as written. */
+  stamp: string;
+  hash: string;
 }
 
-/** The hash of a file's text, remembered in the cache folder by the file's stamp. */
-export function hashByStamp(file: string, cacheDir: string): string {
+export const FINGERPRINTS_FILE = 'fingerprints.json';
+
+/** The recorded hash of `file` when the file is still as it was recorded. */
+export function recordedFingerprint(file: string): string | undefined {
+  const recorded = recordedIn(path.dirname(file))[path.basename(file)];
+  return recorded && recorded.stamp === stampOf(file) && /^[0-9a-f]{40}$/.test(recorded.hash) ? recorded.hash : undefined;
+}
+
+/** A file's stamp: what changes when it is written again. */
+export function stampOf(file: string): string {
   const info = statSync(file, { bigint: true });
-  const entry = openBinaryEntry(cacheDir, 'fingerprints', hash([file, info.ino, info.size, info.mtimeNs].join('\0')));
-  const known = entry.load()?.toString('latin1');
-  if (known && /^[0-9a-f]{40}$/.test(known)) return known;
-  const fresh = hashOf(file);
-  entry.store(Buffer.from(fresh, 'latin1'));
-  return fresh;
+  return `${info.ino}:${info.size}:${info.mtimeNs}`;
+}
+
+function recordedIn(folder: string): Partial<Record<string, RecordedFingerprint>> {
+  try {
+    return JSON.parse(readFileSync(path.join(folder, FINGERPRINTS_FILE), 'utf8')) as Partial<Record<string, RecordedFingerprint>>;
+  } catch {
+    return {};
+  }
+}
+
+/** Records the hash and stamp of every bundle in `folder` (scripts/build-cli.mjs, once it has written them). */
+export function recordFingerprints(folder: string): void {
+  const record: Record<string, RecordedFingerprint> = {};
+  for (const name of ['cli', 'parse-worker', 'render-worker', 'search-worker'] as const) {
+    const file = path.join(folder, path.basename(fileURLToPath(workerFile(name))));
+    record[path.basename(file)] = { stamp: stampOf(file), hash: hash(readFileSync(file, 'utf8')) };
+  }
+  writeFileSync(path.join(folder, FINGERPRINTS_FILE), JSON.stringify(record, null, 2) + '\n');
 }

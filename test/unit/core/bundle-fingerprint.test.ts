@@ -1,40 +1,48 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hashByStamp } from '../../../packages/core/src/worker-file.js';
+import { fileURLToPath } from 'node:url';
+import { bundleFingerprint, FINGERPRINTS_FILE, recordedFingerprint, recordFingerprints, workerFile } from '../../../packages/core/src/worker-file.js';
 
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+const BUNDLES = ['cli.cjs', 'parse-worker.js', 'render-worker.js', 'search-worker.js'];
 
-test('a bundle\'s hash is remembered by its stamp: rewriting the bundle hashes it again, and a corrupted entry is never used', async () => {
+test('the CLI build records each bundle\'s hash, and a build uses the record instead of hashing the bundle', () => {
+  for (const name of ['cli', 'parse-worker', 'render-worker', 'search-worker'] as const) {
+    const file = fileURLToPath(workerFile(name));
+    const actual = sha1(readFileSync(file, 'utf8'));
+    assert.equal(recordedFingerprint(file), actual, `dist/${FINGERPRINTS_FILE} holds ${name}'s hash for the bundle as it is`);
+    assert.equal(bundleFingerprint(name), actual);
+  }
+});
+
+test('a recorded hash answers only while the bundle keeps its stamp; a rewritten bundle or a damaged record is hashed again', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'fingerprint-'));
   try {
-    const bundle = path.join(dir, 'bundle.js');
-    const cacheDir = path.join(dir, 'cache');
-    writeFileSync(bundle, 'export const a = 1;\n');
-    assert.equal(hashByStamp(bundle, cacheDir), sha1('export const a = 1;\n'));
-    const [entry] = readdirSync(path.join(cacheDir, 'fingerprints')).map((name) => path.join(cacheDir, 'fingerprints', name));
-    // An entry with a valid checksum naming another hash proves the entry is what answers for an unchanged stamp.
-    const payload = Buffer.concat([readFileSync(entry).subarray(65, -40), Buffer.from('f'.repeat(40))]);
-    writeFileSync(entry, Buffer.concat([Buffer.from(createHash('sha256').update(payload).digest('hex') + '\n'), payload]));
-    assert.equal(hashByStamp(bundle, cacheDir), 'f'.repeat(40), 'the hash comes from the entry');
+    for (const name of BUNDLES) writeFileSync(path.join(dir, name), `export const name = '${name}';\n`);
+    recordFingerprints(dir);
+    const cli = path.join(dir, 'cli.cjs');
+    assert.equal(recordedFingerprint(cli), sha1("export const name = 'cli.cjs';\n"));
 
-    writeFileSync(bundle, 'export const a = 22;\n');
-    assert.equal(hashByStamp(bundle, cacheDir), sha1('export const a = 22;\n'), 'a rewritten bundle has another stamp and is hashed again');
+    // A record naming another hash for the same stamp proves that the record is what answers.
+    const record = JSON.parse(readFileSync(path.join(dir, FINGERPRINTS_FILE), 'utf8'));
+    record['cli.cjs'].hash = 'f'.repeat(40);
+    writeFileSync(path.join(dir, FINGERPRINTS_FILE), JSON.stringify(record));
+    assert.equal(recordedFingerprint(cli), 'f'.repeat(40));
 
-    // A size of its own, so that its stamp differs whatever the clock's resolution.
-    writeFileSync(bundle, 'export const a = 333;\n');
-    const third = sha1('export const a = 333;\n');
-    assert.equal(hashByStamp(bundle, cacheDir), third);
-    const [again] = readdirSync(path.join(cacheDir, 'fingerprints')).map((name) => path.join(cacheDir, 'fingerprints', name)).filter((file) => readFileSync(file).includes(third));
-    const corrupted = Buffer.from(readFileSync(again));
-    corrupted[corrupted.length - 1] ^= 0x01;
-    writeFileSync(again, corrupted);
-    assert.equal(hashByStamp(bundle, cacheDir), third, 'a corrupted entry fails its checksum and the bundle is hashed');
-    assert.ok(readFileSync(again).includes(third), 'and the entry is written again');
+    // A size of its own, so that the stamp differs whatever the clock's resolution.
+    writeFileSync(cli, 'export const name = "rewritten";\n');
+    assert.equal(recordedFingerprint(cli), undefined, 'a rewritten bundle is not trusted to its record');
+
+    record['parse-worker.js'].hash = 'not a hash';
+    writeFileSync(path.join(dir, FINGERPRINTS_FILE), JSON.stringify(record));
+    assert.equal(recordedFingerprint(path.join(dir, 'parse-worker.js')), undefined, 'a damaged hash is not used');
+    writeFileSync(path.join(dir, FINGERPRINTS_FILE), '{"render-worker.js": {"sta');
+    assert.equal(recordedFingerprint(path.join(dir, 'render-worker.js')), undefined, 'nor a truncated record');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -24,7 +24,7 @@ type Entry = Record<string, Split>;
 
 export async function loadFrontMatterCache(cacheDir: string): Promise<FrontMatterCache> {
   const store = openEntryStore<Entry>(cacheDir, 'front-matter', (entry) => Object.values(entry).every(isSplit));
-  const key = hash('front-matter\0' + bundleFingerprint('cli', cacheDir));
+  const key = hash('front-matter\0' + bundleFingerprint('cli'));
   const previous = (await store.load([key])).get(key) ?? {};
   // No prototype: nothing read from disk may reach Object.prototype.
   const next = Object.create(null) as Entry;

@@ -28,7 +28,7 @@ export async function themeBundles({ pages, baseUrl, cacheDir }: { pages: { file
     return { bundles: { serverCode: server.code, client }, inputs: [...server.inputs, ...bundleInputs(client.metafile, clientWorkingDir())] };
   };
   if (!cacheDir) return (await make()).bundles;
-  const key = JSON.stringify(['theme', bundleFingerprint('cli', cacheDir), process.cwd(), baseUrl, pages.map((page) => [page.file, page.absolutePath])]);
+  const key = JSON.stringify(['theme', bundleFingerprint('cli'), process.cwd(), baseUrl, pages.map((page) => [page.file, page.absolutePath])]);
   const entry = openStampedEntry<StoredBundles>(cacheDir, 'theme', key);
   const stored = entry.load();
   if (stored) return { serverCode: stored.serverCode, client: { ...stored.client, files: stored.client.files.map((file) => ({ path: file.path, contents: Buffer.from(file.base64, 'base64') })) } };

@@ -70,7 +70,7 @@ async function importConfigModule(configFile: string, cacheDir: string | undefin
 
 /** The config's code, compiled; from the cache folder while nothing it was compiled from changed (its module still runs every build). */
 async function compiledConfig(configFile: string, cacheDir: string | undefined): Promise<string> {
-  const entry = cacheDir && openStampedEntry<string>(cacheDir, 'config', JSON.stringify(['config', bundleFingerprint('cli', cacheDir), process.cwd(), configFile]));
+  const entry = cacheDir && openStampedEntry<string>(cacheDir, 'config', JSON.stringify(['config', bundleFingerprint('cli'), process.cwd(), configFile]));
   const stored = entry ? entry.load() : undefined;
   if (typeof stored === 'string') return stored;
   const compiled = await compileConfig(configFile);

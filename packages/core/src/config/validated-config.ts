@@ -14,7 +14,7 @@ import type { SiteConfig } from './schema.js';
  */
 export function validatedConfig(raw: unknown, cacheDir: string | undefined, validate: (raw: unknown) => SiteConfig): SiteConfig {
   if (!cacheDir || !isPlainData(raw)) return validate(raw);
-  const key = hash(['validated-config', bundleFingerprint('cli', cacheDir), JSON.stringify(raw)].join('\0'));
+  const key = hash(['validated-config', bundleFingerprint('cli'), JSON.stringify(raw)].join('\0'));
   const entry = openBinaryEntry(cacheDir, 'validated-config', key);
   const stored = entry.load();
   if (stored) {

@@ -46,7 +46,7 @@ export interface ParsedDocs {
  */
 export async function parseStage({ content, routes, config, root, memory, cacheDir, threads }: ParseStageOptions): Promise<ParsedDocs> {
   const disk = cacheDir ? openParseCache(cacheDir) : undefined;
-  const keyOf = docKeyer({ config, routes, importables: await importableFilesStamp(root, docsDirOf(config)), cacheDir });
+  const keyOf = docKeyer({ config, routes, importables: await importableFilesStamp(root, docsDirOf(config)) });
   const keys = content.docs.map(keyOf);
   const keyByFile = new Map(content.docs.map((doc, i) => [doc.file, keys[i]]));
   const notInMemory = content.docs.map((_, i) => i).filter((i) => memory.parsed.get(content.docs[i].file)?.key !== keys[i]);
@@ -78,8 +78,8 @@ export function pruneParsedDocs(memory: ParsedDocMemory, content: ContentSource)
  * A doc's key covers everything its parse reads: the parser's own code (with every plugin and grammar it
  * bundles), the config, the doc's file, body, front matter, route and the routes its links resolve to.
  */
-function docKeyer({ config, routes, importables, cacheDir }: { config: SiteConfig; routes: RouteTable; importables: string; cacheDir?: string }): (doc: DocSource) => string {
-  const shared = hash(bundleFingerprint('parse-worker', cacheDir) + '\0' + JSON.stringify(config) + '\0' + [...routes.routesByDocsPath].join('\n') + '\0' + importables);
+function docKeyer({ config, routes, importables }: { config: SiteConfig; routes: RouteTable; importables: string }): (doc: DocSource) => string {
+  const shared = hash(bundleFingerprint('parse-worker') + '\0' + JSON.stringify(config) + '\0' + [...routes.routesByDocsPath].join('\n') + '\0' + importables);
   return (doc) => hash([shared, doc.file, doc.bodyLine, doc.route, JSON.stringify(doc.frontMatter), doc.body].join('\0'));
 }
 

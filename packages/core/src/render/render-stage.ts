@@ -130,9 +130,9 @@ export async function renderStage(options: RenderStageOptions): Promise<{ record
  * sidebar, asset URLs, the doc's key and the page's data. All but the search index's URL, which any edit changes:
  * pages do not show it (it is in the site data file, whose name is fixed), so it stays out of every page's key.
  */
-function pageKeyer({ context, themeCode, keyByFile, cacheDir }: RenderStageOptions): (page: PageToRender) => string {
+function pageKeyer({ context, themeCode, keyByFile }: RenderStageOptions): (page: PageToRender) => string {
   const { searchIndexUrl: _index, ...site } = context.site;
-  const contextKey = hash(bundleFingerprint('render-worker', cacheDir) + themeCode + JSON.stringify({ site, sidebar: context.sidebar, assets: context.assets, origin: context.origin }));
+  const contextKey = hash(bundleFingerprint('render-worker') + themeCode + JSON.stringify({ site, sidebar: context.sidebar, assets: context.assets, origin: context.origin }));
   return (page) => {
     // The body's HTML is covered by its doc's key, so it need not be serialised and hashed on every rebuild; not when
     // it holds cards of other docs, whose descriptions the doc's key does not cover.

@@ -19,7 +19,7 @@ const KEY_BYTES = 20;
  */
 export function countPageTerms(pages: IndexedPage[], options: TokenizeOptions, cacheDir: string | undefined): { counted: PageTerms[]; tokenised: number } {
   if (!cacheDir) return { counted: pages.map((page) => countTerms(page, options)), tokenised: pages.length };
-  const code = [bundleFingerprint('search-worker', cacheDir), bundleFingerprint('parse-worker', cacheDir), process.versions.icu ?? ''].join('\0');
+  const code = [bundleFingerprint('search-worker'), bundleFingerprint('parse-worker'), process.versions.icu ?? ''].join('\0');
   const key = hash('page-terms\0' + code + '\0' + JSON.stringify(options));
   const entry = openBinaryEntry(cacheDir, 'search-terms', key);
   const previous = decodeTable(entry.load());

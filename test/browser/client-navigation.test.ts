@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { startBrowserSite, type BrowserSite } from '../helpers/browser-site.js';
+import { mark, marked, settledScrollY } from '../helpers/client-navigation.js';
 
 // Client navigation reads the next page from its own HTML (there are no page data files): what a reader gets from it
 // at a phone's width by touch and at tablet and desktop widths by mouse.
@@ -25,10 +26,6 @@ const WIDTHS = [
   { width: 1024, touch: false },
   { width: 1280, touch: false },
 ];
-
-/** Marks the window; a full page load loses the mark, client navigation keeps it. */
-const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 42));
-const marked = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 42);
 
 for (const { width, touch } of WIDTHS) {
   const open = (path: string, options: { noPrefetch?: boolean } = {}) => site.open(path, { width, ...options, context: { viewport: { width, height: 800 }, hasTouch: touch, isMobile: touch } });
@@ -137,14 +134,4 @@ for (const { width, touch } of WIDTHS) {
     assert.ok(await marked(page), 'no full page load');
     await context.close();
   });
-}
-
-/** The scroll position once smooth wheel scrolling has come to rest. */
-async function settledScrollY(page: Page): Promise<number> {
-  let last = -1;
-  for (;;) {
-    const y = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY)))));
-    if (y === last) return y;
-    last = y;
-  }
 }

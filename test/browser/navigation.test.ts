@@ -1,17 +1,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { startBrowserSite, type BrowserSite } from '../helpers/browser-site.js';
+import { mark, marked, settledScrollY } from '../helpers/client-navigation.js';
 
 let site: BrowserSite;
 before(async () => {
   site = await startBrowserSite();
 });
 after(() => site.close());
-
-/** Marks the window; a full page load loses the mark, client navigation keeps it. */
-const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 42));
-const marked = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 42);
 
 test('internal links navigate on the client: content swapped, title and history updated, scrolled to top', async () => {
   const { page, context } = await site.open('docs/guide/long/');
@@ -62,16 +59,6 @@ test('back and forward both restore the scroll position of the page they return 
   await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, longY);
   await context.close();
 });
-
-/** The scroll position once smooth wheel scrolling has come to rest. */
-async function settledScrollY(page: Page): Promise<number> {
-  let last = -1;
-  for (;;) {
-    const y = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY)))));
-    if (y === last) return y;
-    last = y;
-  }
-}
 
 test('the sidebar keeps its scroll position across navigation', async () => {
   const { page, context } = await site.open('docs/guide/features/', { context: { viewport: { width: 1280, height: 200 } } });

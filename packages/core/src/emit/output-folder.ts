@@ -46,7 +46,7 @@ function folderOutside(root: string, folder: string): string {
   return path.relative(root, path.join(path.dirname(folder), `${path.basename(folder)}-build`));
 }
 
-/** Outputs written before the marker existed carry the build's own files: page data, the 404 page and the sitemap. */
+/** Outputs written before the marker existed carry the build's own files: the data folder, the 404 page and the sitemap. */
 function isEarlierOutput(entries: string[]): boolean {
   return ['__data', '404.html', 'sitemap.xml', 'assets'].every((entry) => entries.includes(entry));
 }

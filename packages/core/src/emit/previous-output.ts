@@ -14,7 +14,7 @@ import type { PageRecord } from '../render/render-pages.js';
  * link), same inode, size and modification time. A file replaced, rewritten or edited since (by hand, by a tool, by a
  * folder restored from an archive) fails the check and is written again, as is every file of an output that docsgen
  * did not write or whose manifest is missing, corrupt (the entry store's checksum) or belongs to another folder.
- * What a file holds is fixed by its key: a page's key covers everything its HTML and data depend on (render-stage.ts),
+ * What a file holds is fixed by its key: a page's key covers everything its HTML depends on (render-stage.ts),
  * other files are keyed by a hash of their contents.
  */
 export interface PreviousOutput {

@@ -20,7 +20,7 @@ export interface PageRecord {
   lastmod?: string;
 }
 
-/** A page rendered to a complete HTML document (which client navigation reads its data from, too: client/page-document.ts). */
+/** A page rendered to a complete HTML document (which client navigation reads its data from, too: theme/client/page-document.ts). */
 export interface RenderedPage extends PageRecord {
   data: PageData;
   html: string;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deserialize } from 'node:v8';
 
 /**
  * The packs of a cache kind (`parse`, `parse-html`, `render`; packages/core/src/cache/pack-file.ts) read byte by byte,
@@ -11,7 +12,7 @@ export interface PackedEntry {
   key: string;
   /** The pack file holding it. */
   file: string;
-  /** Where its payload (`{"key":…,"value":…}`) is in the file. */
+  /** Where its payload (`{ key, value }` in V8's serialisation format) is in the file. */
   start: number;
   length: number;
   checksum: string;
@@ -59,9 +60,9 @@ export async function packedKeys(cacheDir: string, kind: string): Promise<Set<st
   return new Set((await packedEntries(cacheDir, kind)).map((entry) => entry.key));
 }
 
-/** The one intact entry whose payload holds `marker` (a doc's or page's text). */
+/** The one intact entry whose decoded payload holds `marker` (a doc's or page's text). */
 export async function entryHolding(cacheDir: string, kind: string, marker: string): Promise<PackedEntry> {
-  const found = (await packedEntries(cacheDir, kind)).filter((entry) => entry.intact && entry.payload.includes(marker));
+  const found = (await packedEntries(cacheDir, kind)).filter((entry) => entry.intact && JSON.stringify(deserialize(entry.payload)).includes(marker));
   if (found.length !== 1) throw new Error(`${found.length} intact ${kind} entries hold ${marker}`);
   return found[0];
 }
@@ -77,6 +78,29 @@ export async function overwritePayload(entry: PackedEntry, payload: Buffer): Pro
   const bytes = await readFile(entry.file);
   payload.copy(bytes, entry.start);
   await writeFile(entry.file, bytes);
+}
+
+/**
+ * The payload with the first occurrence of the text `from` replaced by `to`, of as many characters, in
+ * the bytes the string has in V8's format (Latin-1 or UTF-16LE, which V8 chooses per string): still a payload that
+ * decodes, of the same length, so only its checksum tells it was changed.
+ */
+export function withTextReplaced(payload: Buffer, from: string, to: string): Buffer {
+  if (from.length !== to.length) throw new Error('the same number of characters is needed to keep the length');
+  const encodings = [/^[\0-\xff]*$/.test(from + to) ? ['latin1', 1] : undefined, ['utf16le', 2]].filter((e) => e !== undefined) as [BufferEncoding, number][];
+  const found = encodings.flatMap(([encoding, unit]) => occurrences(payload, Buffer.from(from, encoding), unit).map((at) => ({ at, bytes: Buffer.from(to, encoding) })));
+  if (found.length === 0) throw new Error(`${from} is not in the payload`);
+  const first = found.reduce((a, b) => (b.at < a.at ? b : a));
+  const changed = Buffer.from(payload);
+  first.bytes.copy(changed, first.at);
+  return changed;
+}
+
+/** Where `needle` starts in `bytes`, at multiples of `unit` (V8 aligns its two-byte strings from the payload's start). */
+function occurrences(bytes: Buffer, needle: Buffer, unit: number): number[] {
+  const found: number[] = [];
+  for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) if (at % unit === 0) found.push(at);
+  return found;
 }
 
 /** Cuts the entry's pack in the middle of the entry (which loses the pack's index, at its end). */

@@ -2,7 +2,7 @@ import type { PageRecord, RenderedPage } from '../render/render-pages.js';
 import type { EntryStore } from './entry-store.js';
 import { openPackStore } from './pack-store.js';
 
-/** A rendered page as the cache holds it: its files' contents and its record (ids as a list, JSON has no sets). */
+/** A rendered page as the cache holds it: its files' contents and its record (ids as a list). */
 export interface CachedPage {
   record: Omit<PageRecord, 'ids'> & { ids: string[] };
   html: string;

@@ -60,9 +60,18 @@ export async function packedKeys(cacheDir: string, kind: string): Promise<Set<st
   return new Set((await packedEntries(cacheDir, kind)).map((entry) => entry.key));
 }
 
+/** A payload decoded, as text: bytes (a page's HTML in a render entry) read as UTF-8. */
+export function payloadText(payload: Buffer): string {
+  // The value as it was, not its toJSON() (which a Buffer has).
+  return JSON.stringify(deserialize(payload), function (this: Record<string, unknown>, name: string, value: unknown) {
+    const raw = this[name];
+    return raw instanceof Uint8Array ? Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8') : value;
+  });
+}
+
 /** The one intact entry whose decoded payload holds `marker` (a doc's or page's text). */
 export async function entryHolding(cacheDir: string, kind: string, marker: string): Promise<PackedEntry> {
-  const found = (await packedEntries(cacheDir, kind)).filter((entry) => entry.intact && JSON.stringify(deserialize(entry.payload)).includes(marker));
+  const found = (await packedEntries(cacheDir, kind)).filter((entry) => entry.intact && payloadText(entry.payload).includes(marker));
   if (found.length !== 1) throw new Error(`${found.length} intact ${kind} entries hold ${marker}`);
   return found[0];
 }
@@ -81,13 +90,15 @@ export async function overwritePayload(entry: PackedEntry, payload: Buffer): Pro
 }
 
 /**
- * The payload with the first occurrence of the text `from` replaced by `to`, of as many characters, in
- * the bytes the string has in V8's format (Latin-1 or UTF-16LE, which V8 chooses per string): still a payload that
- * decodes, of the same length, so only its checksum tells it was changed.
+ * The payload with the first occurrence of the text `from` replaced by `to`, of as many bytes, in the bytes the
+ * string has in V8's format (Latin-1 or UTF-16LE, which V8 chooses per string) or in UTF-8 (bytes the value holds):
+ * still a payload that decodes, of the same length, so only its checksum tells it was changed.
  */
 export function withTextReplaced(payload: Buffer, from: string, to: string): Buffer {
-  if (from.length !== to.length) throw new Error('the same number of characters is needed to keep the length');
-  const encodings = [/^[\0-\xff]*$/.test(from + to) ? ['latin1', 1] : undefined, ['utf16le', 2]].filter((e) => e !== undefined) as [BufferEncoding, number][];
+  const encodings = ([['latin1', 1], ['utf16le', 2], ['utf8', 1]] as [BufferEncoding, number][]).filter(([encoding]) => {
+    const bytes = Buffer.from(from + to, encoding);
+    return bytes.toString(encoding) === from + to && Buffer.byteLength(from, encoding) === Buffer.byteLength(to, encoding);
+  });
   const found = encodings.flatMap(([encoding, unit]) => occurrences(payload, Buffer.from(from, encoding), unit).map((at) => ({ at, bytes: Buffer.from(to, encoding) })));
   if (found.length === 0) throw new Error(`${from} is not in the payload`);
   const first = found.reduce((a, b) => (b.at < a.at ? b : a));

@@ -117,7 +117,7 @@ export function recordWithLinks(page: PageToRender, { ids, hrefs }: Pick<PageRec
 }
 
 /** What the later stages keep of a page: no HTML. */
-export function recordOf({ data: _data, html: _html, dataJson: _json, ...record }: Omit<RenderedPage, 'data'> & { data?: unknown }): PageRecord {
+export function recordOf({ data: _data, html: _html, dataJson: _json, ...record }: PageRecord & { data?: unknown; html: unknown; dataJson: unknown }): PageRecord {
   return record;
 }
 
@@ -126,8 +126,8 @@ export function pagePaths(page: Pick<PageRecord, 'kind' | 'file' | 'route'>, bas
   return page.kind === 'notFound' ? [page.file] : [page.file, pageDataUrl(baseUrl, page.route).slice(baseUrl.length)];
 }
 
-/** A rendered page's files, with the page's key (what they hold depends on nothing else). */
-export function pageFiles(page: Pick<RenderedPage, 'kind' | 'file' | 'route' | 'html' | 'dataJson'>, baseUrl: string, key: string): KeyedFile[] {
+/** A rendered page's files (its HTML and data as text or UTF-8 bytes), with the page's key (what they hold depends on nothing else). */
+export function pageFiles(page: Pick<RenderedPage, 'kind' | 'file' | 'route'> & { html: string | Uint8Array; dataJson: string | Uint8Array }, baseUrl: string, key: string): KeyedFile[] {
   const [html, data] = pagePaths(page, baseUrl);
   return [{ path: html, contents: page.html, key }, ...(data ? [{ path: data, contents: page.dataJson, key }] : [])];
 }

@@ -94,9 +94,9 @@ function decodeEntry<T>(key: string, bytes: Buffer | undefined): T | undefined {
 
 /**
  * `{ key, value }` in V8's serialisation format (node:v8): the key is stored with the value, so an entry found under
- * another key is caught. Not JSON: encoding and decoding the parse stage's entries took 2–3 times as long as JSON text
- * (at 2,000 pages most of the 450 ms the main thread spent writing packs), and V8's format keeps what the build holds
- * as it is (a property set to undefined, a Set), so a value read from the cache is the value that was stored.
+ * another key is caught. Not JSON text, which took twice as long to encode and three to five times as long to decode
+ * (writing packs was 441–472 ms of the main thread in a cold 2,000-page build, 227–244 ms since); and V8's format keeps
+ * what the build holds as it is (a property set to undefined, a Set), so a value read is the value that was stored.
  */
 export function keyedPayload(key: string, value: unknown): Buffer {
   return serialize({ key, value });

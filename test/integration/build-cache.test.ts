@@ -81,6 +81,18 @@ test('a title edit, which changes every page\'s sidebar, renders every page agai
   assertSameFiles(warm.files, cold, 'from a cold build');
 });
 
+test('a render entry holds its page\'s HTML and data as the UTF-8 bytes of the files written', async () => {
+  await freshCache();
+  const { files } = await cachedBuild();
+  const entries = await packedEntries(cacheDir(), 'render');
+  assert.ok(entries.length > 3, 'an entry per page');
+  for (const entry of entries) {
+    const { value } = deserialize(entry.payload) as { value: { record: { file: string; kind: string }; html: unknown; dataJson: unknown } };
+    assert.ok(value.html instanceof Uint8Array && value.dataJson instanceof Uint8Array, 'bytes, not strings (two bytes a character in V8\'s format)');
+    assert.ok(Buffer.from(value.html).equals(files.get(value.record.file)!), `${value.record.file} as written`);
+  }
+});
+
 test('a corrupted rendered page is detected, rendered again and rewritten', async () => {
   await freshCache();
   const cold = await coldBuild();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deserialize } from 'node:v8';
 
 /**
  * The packs of a cache kind (`parse`, `parse-html`, `render`; packages/core/src/cache/pack-file.ts) read byte by byte,
@@ -11,7 +12,7 @@ export interface PackedEntry {
   key: string;
   /** The pack file holding it. */
   file: string;
-  /** Where its payload (`{"key":…,"value":…}`) is in the file. */
+  /** Where its payload (`{ key, value }` in V8's serialisation format) is in the file. */
   start: number;
   length: number;
   checksum: string;
@@ -59,9 +60,18 @@ export async function packedKeys(cacheDir: string, kind: string): Promise<Set<st
   return new Set((await packedEntries(cacheDir, kind)).map((entry) => entry.key));
 }
 
-/** The one intact entry whose payload holds `marker` (a doc's or page's text). */
+/** A payload decoded, as text: bytes (a page's HTML in a render entry) read as UTF-8. */
+export function payloadText(payload: Buffer): string {
+  // The value as it was, not its toJSON() (which a Buffer has).
+  return JSON.stringify(deserialize(payload), function (this: Record<string, unknown>, name: string, value: unknown) {
+    const raw = this[name];
+    return raw instanceof Uint8Array ? Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8') : value;
+  });
+}
+
+/** The one intact entry whose decoded payload holds `marker` (a doc's or page's text). */
 export async function entryHolding(cacheDir: string, kind: string, marker: string): Promise<PackedEntry> {
-  const found = (await packedEntries(cacheDir, kind)).filter((entry) => entry.intact && entry.payload.includes(marker));
+  const found = (await packedEntries(cacheDir, kind)).filter((entry) => entry.intact && payloadText(entry.payload).includes(marker));
   if (found.length !== 1) throw new Error(`${found.length} intact ${kind} entries hold ${marker}`);
   return found[0];
 }
@@ -77,6 +87,31 @@ export async function overwritePayload(entry: PackedEntry, payload: Buffer): Pro
   const bytes = await readFile(entry.file);
   payload.copy(bytes, entry.start);
   await writeFile(entry.file, bytes);
+}
+
+/**
+ * The payload with the first occurrence of the text `from` replaced by `to`, of as many bytes, in the bytes the
+ * string has in V8's format (Latin-1 or UTF-16LE, which V8 chooses per string) or in UTF-8 (bytes the value holds):
+ * still a payload that decodes, of the same length, so only its checksum tells it was changed.
+ */
+export function withTextReplaced(payload: Buffer, from: string, to: string): Buffer {
+  const encodings = ([['latin1', 1], ['utf16le', 2], ['utf8', 1]] as [BufferEncoding, number][]).filter(([encoding]) => {
+    const bytes = Buffer.from(from + to, encoding);
+    return bytes.toString(encoding) === from + to && Buffer.byteLength(from, encoding) === Buffer.byteLength(to, encoding);
+  });
+  const found = encodings.flatMap(([encoding, unit]) => occurrences(payload, Buffer.from(from, encoding), unit).map((at) => ({ at, bytes: Buffer.from(to, encoding) })));
+  if (found.length === 0) throw new Error(`${from} is not in the payload`);
+  const first = found.reduce((a, b) => (b.at < a.at ? b : a));
+  const changed = Buffer.from(payload);
+  first.bytes.copy(changed, first.at);
+  return changed;
+}
+
+/** Where `needle` starts in `bytes`, at multiples of `unit` (V8 aligns its two-byte strings from the payload's start). */
+function occurrences(bytes: Buffer, needle: Buffer, unit: number): number[] {
+  const found: number[] = [];
+  for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + 1)) if (at % unit === 0) found.push(at);
+  return found;
 }
 
 /** Cuts the entry's pack in the middle of the entry (which loses the pack's index, at its end). */

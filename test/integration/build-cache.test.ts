@@ -4,11 +4,12 @@ import assert from 'node:assert/strict';
 import { appendFileSync } from 'node:fs';
 import { appendFile, link, mkdir, readFile, readdir, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { build } from '../../packages/core/src/build.js';
 import { cacheComparison } from '../helpers/cache-comparison.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
-import { entryHolding, forgeIndex, intactPayloads, overwritePayload, packedEntries, packedKeys, packFiles, truncateWithin } from '../helpers/cache-packs.js';
+import { entryHolding, forgeIndex, intactPayloads, overwritePayload, packedEntries, packedKeys, packFiles, truncateWithin, payloadText, withTextReplaced } from '../helpers/cache-packs.js';
 import { writePackSync } from '../../packages/core/src/cache/pack-file.js';
 
 let site: FixtureSite;
@@ -34,10 +35,10 @@ async function freshCache(): Promise<void> {
 /** The entry (in its pack) of the doc (or page) whose body contains `marker`. */
 const entryOf = (marker: string, kind: 'parse' | 'render' = 'parse') => entryHolding(cacheDir(), kind, marker);
 
-/** The same text with `from` replaced by `to`, which must be as many bytes: a payload damaged in place. */
+/** The payload with `from` replaced by `to`, as many characters: a payload damaged in place that still decodes. */
 function replaced(payload: Buffer, from: string, to: string): Buffer {
-  const changed = Buffer.from(payload.toString('utf8').replace(from, to));
-  assert.equal(changed.length, payload.length);
+  const changed = withTextReplaced(payload, from, to);
+  assert.ok(payloadText(changed).includes(to), 'the damaged payload still decodes, with the change');
   return changed;
 }
 
@@ -80,6 +81,19 @@ test('a title edit, which changes every page\'s sidebar, renders every page agai
   assertSameFiles(warm.files, cold, 'from a cold build');
 });
 
+test('a render entry holds its page\'s HTML as the UTF-8 bytes of the file written, and nothing else of the page', async () => {
+  await freshCache();
+  const { files } = await cachedBuild();
+  const entries = await packedEntries(cacheDir(), 'render');
+  assert.ok(entries.length > 3, 'an entry per page');
+  for (const entry of entries) {
+    const { value } = deserialize(entry.payload) as { value: { record: { file: string; kind: string }; html: unknown } };
+    assert.deepEqual(Object.keys(value).sort(), ['html', 'record'], 'no page data beside the HTML');
+    assert.ok(value.html instanceof Uint8Array, 'bytes, not a string (two bytes a character in V8\'s format)');
+    assert.ok(Buffer.from(value.html).equals(files.get(value.record.file)!), `${value.record.file} as written`);
+  }
+});
+
 test('a corrupted rendered page is detected, rendered again and rewritten', async () => {
   await freshCache();
   const cold = await coldBuild();
@@ -97,7 +111,7 @@ test('a corrupted entry is detected by its checksum, parsed again and rewritten,
   await freshCache();
   const cold = await coldBuild();
   const entry = await entryOf('编辑后新增的一段话');
-  // Same length, valid JSON, only the checksum can tell: a bit flip on disk or a half-synced CI cache.
+  // Same length, still decodes, only the checksum can tell: a bit flip on disk or a half-synced CI cache.
   await overwritePayload(entry, replaced(entry.payload, '编辑后新增的一段话', '被篡改的缓存内容啊'));
   const afterCorruption = await cachedBuild();
   assert.equal(afterCorruption.stats.parsedDocs, 1, 'the corrupted doc is parsed again');
@@ -112,6 +126,25 @@ test('a corrupted entry is detected by its checksum, parsed again and rewritten,
   assert.equal(afterTruncation.stats.parsedDocs, 1, 'a truncated entry is parsed again');
   assertSameFiles(afterTruncation.files, cold, 'from a cold build');
   assert.deepEqual(await intactPayloads(cacheDir(), 'parse', entry.key), [entry.payload], 'and rewritten again');
+});
+
+test('an entry that passes its checksum but is not in V8\'s format (docsgen\'s JSON entries before) is a miss: parsed again and rewritten', async () => {
+  await freshCache();
+  const cold = await coldBuild();
+  const entry = await entryOf('编辑后新增的一段话');
+  const entries = await packedEntries(cacheDir(), 'parse');
+  // The pack rewritten with that entry as JSON text, its checksum made for the new bytes: only decoding can tell.
+  const asJson = Buffer.from(JSON.stringify(deserialize(entry.payload)));
+  const payloads = entries.map(({ key, payload }) => (key === entry.key ? asJson : payload));
+  await Promise.all((await packFiles(cacheDir(), 'parse')).map((file) => rm(file)));
+  writePackSync(path.join(cacheDir(), 'parse'), 'parse', entries.map(({ key }, i) => ({ key, bytes: payloads[i], checksum: createHash('sha256').update(payloads[i]).digest('hex') })));
+  assert.deepEqual(await intactPayloads(cacheDir(), 'parse', entry.key), [asJson]);
+  const result = await cachedBuild();
+  assert.equal(result.stats.parsedDocs, 1, 'that doc is parsed again, the others come from the pack');
+  assertSameFiles(result.files, cold, 'from a cold build');
+  const stored = await intactPayloads(cacheDir(), 'parse', entry.key);
+  assert.equal(stored.length, 2);
+  assert.ok(stored.some((payload) => payload.equals(entry.payload)), 'the entry is rewritten as it was, beside the JSON one');
 });
 
 test('an intact entry under another doc\'s key (stale) is rejected', async () => {
@@ -138,13 +171,16 @@ test('a config change parses every doc again', async () => {
 async function frontMatterEntry() {
   const [file, ...others] = await cacheEntries('front-matter');
   assert.equal(others.length, 0, 'one front matter entry for the site');
-  const text = await readFile(file, 'utf8');
-  const payload = JSON.parse(text.slice(text.indexOf('\n') + 1)) as { key: string; value: Record<string, [Record<string, unknown>, number, number]> };
+  const bytes = await readFile(file);
+  const checksumLine = bytes.subarray(0, bytes.indexOf(0x0a) + 1);
+  const payload = deserialize(bytes.subarray(checksumLine.length)) as { key: string; value: Record<string, [Record<string, unknown>, number, number]> };
   const write = (changed: typeof payload) => {
-    const bytes = Buffer.from(JSON.stringify(changed));
+    const bytes = serialize(changed);
     return writeFile(file, Buffer.concat([Buffer.from(createHash('sha256').update(bytes).digest('hex') + '\n'), bytes]));
   };
-  return { file, text, payload, write };
+  /** The entry with `from` changed to `to` in its payload, its checksum left as it was. */
+  const damaged = (from: string, to: string) => Buffer.concat([checksumLine, withTextReplaced(bytes.subarray(checksumLine.length), from, to)]);
+  return { file, bytes, payload, write, damaged };
 }
 
 test('front matter comes from the cache for files whose bytes are unchanged, and is read anew when they change', async () => {
@@ -169,12 +205,12 @@ test('a corrupted or truncated front matter entry is detected, read anew and rew
   await freshCache();
   const cold = await coldBuild();
   const entry = await frontMatterEntry();
-  await writeFile(entry.file, entry.text.replace('每一种 Markdown 功能', '每一种 Markdown 功效'));
+  await writeFile(entry.file, entry.damaged('每一种 Markdown 功能', '每一种 Markdown 功效'));
   assertSameFiles((await cachedBuild()).files, cold, 'after a corruption, from a cold build');
-  assert.equal(await readFile(entry.file, 'utf8'), entry.text, 'the entry is rewritten as it was');
-  await writeFile(entry.file, entry.text.slice(0, entry.text.length >> 1));
+  assert.deepEqual(await readFile(entry.file), entry.bytes, 'the entry is rewritten as it was');
+  await writeFile(entry.file, entry.bytes.subarray(0, entry.bytes.length >> 1));
   assertSameFiles((await cachedBuild()).files, cold, 'after a truncation, from a cold build');
-  assert.equal(await readFile(entry.file, 'utf8'), entry.text, 'and rewritten again');
+  assert.deepEqual(await readFile(entry.file), entry.bytes, 'and rewritten again');
 });
 
 test('the search index built from cached page terms after an edit equals a cold build\'s; a corrupted term table is detected and rewritten', async () => {
@@ -208,7 +244,7 @@ test('entries a build did not use are pruned once an hour old; recent ones (a co
   for (const file of [...(await packFiles(cacheDir(), 'parse')), ...(await packFiles(cacheDir(), 'render')), path.join(cacheDir(), 'pruned')]) await utimes(file, hoursAgo, hoursAgo);
   // What another build sharing the folder has just written, and a write in progress.
   const othersKey = 'ab'.padEnd(40, '0');
-  const payload = Buffer.from(JSON.stringify({ key: othersKey, value: {} }));
+  const payload = serialize({ key: othersKey, value: {} });
   writePackSync(path.join(cacheDir(), 'parse'), 'parse', [{ key: othersKey, bytes: payload, checksum: createHash('sha256').update(payload).digest('hex') }]);
   const inProgress = path.join(cacheDir(), 'render', 'ab'.padEnd(40, '1') + '.pack.123.x.tmp');
   await writeFile(inProgress, 'x');

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { entryHolding, intactPayloads, overwritePayload, packedEntries, truncateWithin } from '../helpers/cache-packs.js';
+import { entryHolding, intactPayloads, overwritePayload, packedEntries, truncateWithin, withTextReplaced } from '../helpers/cache-packs.js';
 import { cacheComparison } from '../helpers/cache-comparison.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 import { assertSameFiles } from '../helpers/output-snapshot.js';
@@ -63,8 +63,8 @@ test('a title edit renders every page: each missing body is parsed again and rew
 test('a corrupted or truncated body entry of a page that renders is detected, parsed again and rewritten, never used', async () => {
   await freshCache();
   const entry = await entryHolding(cacheDir(), 'parse-html', '这是介绍页');
-  // Same length, valid JSON: only the checksum can tell.
-  await overwritePayload(entry, Buffer.from(entry.payload.toString('utf8').replace('这是介绍页', '这是篡改页')));
+  // Same length, still decodes: only the checksum can tell.
+  await overwritePayload(entry, withTextReplaced(entry.payload, '这是介绍页', '这是篡改页'));
   // Every page renders again (a new title in every sidebar), so every body is read.
   await site.edit('content/docs/guide/features.md', (text) => text.replace(/^title: .*$/m, 'title: 功能清单'));
   const cold = await coldBuild();

@@ -3,9 +3,13 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { serialize } from 'node:v8';
+import { writePackSync } from '../../../packages/core/src/cache/pack-file.js';
 import { openPackStore } from '../../../packages/core/src/cache/pack-store.js';
 import { forgeIndex, overwritePayload, packedEntries, packFiles, withCacheFolder } from '../../helpers/cache-packs.js';
 
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const key = (n: number) => n.toString(16).padStart(40, '0');
 const value = (n: number) => ({ n, text: `第 ${n} 篇` });
 const open = (dir: string, kind = 'parse') => openPackStore<{ n: number; text: string }>(dir, kind, (entry) => typeof entry.n === 'number');
@@ -101,4 +105,35 @@ test('builds writing the same folder at once lose nothing: every entry of every 
     assert.equal(found.size, 500);
     for (const [k, entry] of found) assert.deepEqual(entry, value(parseInt(k, 16)));
     assert.deepEqual(readdirSync(path.join(dir, 'parse')).filter((name) => !name.endsWith('.pack')), [], 'no temporary file left');
+  }));
+
+test('a value comes back as it was stored: a property set to undefined, a Set, a Map, -0 (JSON dropped or changed each)', () =>
+  withCacheFolder(async (dir) => {
+    const stored = { n: 1, title: undefined, ids: new Set(['a', 'b']), counts: new Map([['词', 2]]), offset: -0, list: [undefined, 1] };
+    const store = openPackStore<typeof stored>(dir, 'render', (entry) => typeof entry.n === 'number');
+    await store.store([[key(1), stored]]);
+    store.storeOne(key(2), stored);
+    const reopened = openPackStore<typeof stored>(dir, 'render', (entry) => typeof entry.n === 'number');
+    const found = await reopened.load([key(1), key(2)]);
+    for (const value of [found.get(key(1)), found.get(key(2)), reopened.loadOne(key(1))]) {
+      assert.deepStrictEqual(value, stored);
+      assert.ok(Object.hasOwn(value!, 'title'), 'the undefined property is there');
+      assert.ok(Object.is(value!.offset, -0));
+    }
+  }));
+
+test('a payload that passes its checksum but does not decode, or decodes to something else than a keyed object, is a miss', () =>
+  withCacheFolder(async (dir) => {
+    await storeRange(dir, 0, 4);
+    const entries = await packedEntries(dir, 'parse');
+    const payloads = [
+      Buffer.from(JSON.stringify({ key: key(0), value: value(0) })),
+      Buffer.from([0xff, 0x0f, 0x6f, 0x22]),
+      serialize(value(2)),
+      serialize({ key: key(3), value: 'not an object' }),
+    ];
+    for (const file of await packFiles(dir, 'parse')) rmSync(file);
+    writePackSync(path.join(dir, 'parse'), 'parse', entries.map(({ key }, i) => ({ key, bytes: payloads[i], checksum: sha256(payloads[i]) })));
+    assert.equal((await open(dir).load(entries.map((entry) => entry.key))).size, 0);
+    for (const entry of entries) assert.equal(open(dir).loadOne(entry.key), undefined);
   }));

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { test } from 'node:test';
 import { loadPreviousOutput, nextManifest } from '../../../packages/core/src/emit/previous-output.js';
 
@@ -25,11 +26,10 @@ test('the manifest gives back each page\'s ids and links as noted, strings share
     const [folder] = await readdir(path.join(cacheDir, 'output'));
     const [name] = await readdir(path.join(cacheDir, 'output', folder));
     const file = path.join(cacheDir, 'output', folder, name);
-    const text = (await readFile(file, 'utf8')).slice(65);
-    const entry = JSON.parse(text) as { key: string; value: { strings: string[]; pages: Record<string, [number[], number[]]> } };
+    const entry = deserialize((await readFile(file)).subarray(65)) as { key: string; value: { strings: string[]; pages: Record<string, [number[], number[]]> } };
     assert.equal(entry.value.strings.filter((s) => s === '/docs/a/').length, 1, 'a link on two pages is one string');
     entry.value.pages.k2[1].push(entry.value.strings.length);
-    const forged = Buffer.from(JSON.stringify(entry));
+    const forged = serialize(entry);
     await writeFile(file, Buffer.concat([Buffer.from(createHash('sha256').update(forged).digest('hex') + '\n'), forged]));
     const again = await loadPreviousOutput(cacheDir, outDir);
     assert.equal(again.pageLinks('k2'), undefined, 'a page naming a string that is not there is not carried');

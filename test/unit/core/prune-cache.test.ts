@@ -19,17 +19,18 @@ test('a one-entry kind keeps its current entry and the recent ones, and drops th
       if (aged) utimesSync(file, old, old);
       return file;
     };
-    // Flat (search-terms/<key>.bin) and by prefix (front-matter/<xx>/<key>.json).
+    // Flat (search-terms/<key>.bin) and by prefix (front-matter/<xx>/<key>.v8; `.json` before entries were in V8's format).
     const current = write(path.join(cacheDir, 'search-terms', key('a') + '.bin'), true);
     const stale = write(path.join(cacheDir, 'search-terms', key('b') + '.bin'), true);
     const recent = write(path.join(cacheDir, 'search-terms', key('c') + '.bin'), false);
     const temporary = write(path.join(cacheDir, 'search-terms', key('d') + '.bin.77.x.tmp'), true);
     assert.equal(pruneOthers(cacheDir, 'search-terms', key('a')), 1);
     assert.deepEqual([current, stale, recent, temporary].map((file) => existsSync(file)), [true, false, true, true]);
-    const nested = write(path.join(cacheDir, 'front-matter', 'ee', key('e') + '.json'), true);
-    const kept = write(path.join(cacheDir, 'front-matter', 'ff', key('f') + '.json'), true);
-    assert.equal(pruneOthers(cacheDir, 'front-matter', key('f')), 1);
-    assert.deepEqual([nested, kept].map((file) => existsSync(file)), [false, true]);
+    const nested = write(path.join(cacheDir, 'front-matter', 'ee', key('e') + '.v8'), true);
+    const legacy = write(path.join(cacheDir, 'front-matter', 'ee', key('e') + '.json'), true);
+    const kept = write(path.join(cacheDir, 'front-matter', 'ff', key('f') + '.v8'), true);
+    assert.equal(pruneOthers(cacheDir, 'front-matter', key('f')), 2);
+    assert.deepEqual([nested, legacy, kept].map((file) => existsSync(file)), [false, false, true]);
   } finally {
     await rm(cacheDir, { recursive: true, force: true });
   }

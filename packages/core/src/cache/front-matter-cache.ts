@@ -40,8 +40,8 @@ export async function loadFrontMatterCache(cacheDir: string): Promise<FrontMatte
       changed = true;
       const split = readFrontMatter(source, file);
       const bodyStart = source.length - split.body.length;
-      // Only what JSON keeps as it is (a YAML date would come back as a string): anything else is read every time.
-      if (source.slice(bodyStart) === split.body && isPlainJson(split.frontMatter)) next[id] = [split.frontMatter, bodyStart, split.bodyLine];
+      // Only plain data, which the entry gives back exactly (not a YAML date, say): anything else is read every time.
+      if (source.slice(bodyStart) === split.body && isPlainData(split.frontMatter)) next[id] = [split.frontMatter, bodyStart, split.bodyLine];
       return split;
     },
     async save() {
@@ -57,11 +57,11 @@ function isSplit(value: unknown): value is Split {
   return Array.isArray(value) && value.length === 3 && typeof value[0] === 'object' && value[0] !== null && Number.isInteger(value[1]) && Number.isInteger(value[2]);
 }
 
-/** Whether a value survives JSON.stringify and JSON.parse unchanged: no undefined, dates, functions or odd numbers. */
-function isPlainJson(value: unknown): boolean {
+/** Whether a value is plain data: no undefined, dates, functions, class instances or odd numbers. */
+function isPlainData(value: unknown): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(isPlainJson);
+  if (Array.isArray(value)) return value.every(isPlainData);
   if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
-  return Object.entries(value).every(([name, item]) => name !== '__proto__' && isPlainJson(item));
+  return Object.entries(value).every(([name, item]) => name !== '__proto__' && isPlainData(item));
 }

@@ -10,7 +10,7 @@ import { checksum } from './entry-store.js';
  * pages instead of one per doc (on this machine's disk, creating files was most of a cold build's system time).
  *
  *     docsgen-pack 1\n<kind>\n
- *     <payloads: {"key":…,"value":…} each>
+ *     <payloads: { key, value } in V8's format each (entry-store.ts keyedPayload)>
  *     <index: JSON [[key, offset, length, sha256 of the payload], …], offsets from the end of the first two lines>
  *     <length of the index: 16 digits>\n<sha256 of the index>\n
  *

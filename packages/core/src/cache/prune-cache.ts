@@ -8,8 +8,8 @@ import { compactPacks } from './compact-packs.js';
  */
 export const PRUNE_GRACE_MS = 60 * 60 * 1000;
 
-/** An entry's file name: its key (a SHA-1) and the extension of its store; temporary files of writes in progress never match. */
-const ENTRY_NAME = /^([0-9a-f]{40})\.(json|bin)$/;
+/** An entry's file name: its key (a SHA-1) and the extension of its store (`.json`: before V8's format); temporary files of writes in progress never match. */
+const ENTRY_NAME = /^([0-9a-f]{40})\.(v8|bin|json)$/;
 
 export interface UsedEntries {
   /** Content keys of the docs of this build (parse entries). */
@@ -72,7 +72,7 @@ export function pruneOthers(cacheDir: string, kind: string, key: string, now = D
   return pruneFolder(folder, new Set([key]), now) + pruneKind(folder, new Set([key]), now);
 }
 
-/** `<kind>/<first two characters of the key>/<key>.json`. */
+/** `<kind>/<first two characters of the key>/<key>.v8` (`.json` before). */
 function pruneKind(folder: string, keep: Set<string>, now: number): number {
   let removed = 0;
   for (const prefix of listNames(folder)) if (/^[0-9a-f]{2}$/.test(prefix)) removed += pruneFolder(path.join(folder, prefix), keep, now);

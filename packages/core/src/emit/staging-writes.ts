@@ -24,13 +24,13 @@ function onPool<T>(call: (done: (error: NodeJS.ErrnoException | null, value?: T)
  * Writes files into a fresh staging folder (paths relative to it, already checked to lie inside it). What costs here is
  * making inodes: on ext4 without a journal (this machine's disk) each new file or folder is placed after a scan past
  * the inodes freed in the last minutes, so a build right after an output or cache was deleted pays for every inode in
- * proportion to what was deleted (README, *The output's files*). A file with `sameAs` is therefore a hard link to the
+ * proportion to what was deleted (bench/PERFORMANCE-LOG.md, *A cold build's system time: making inodes*). A file with `sameAs` is therefore a hard link to the
  * file it names when that is written in the same call, and written as a file of its own where the file system has no
  * hard links. Every file is new in the staging folder, so no write ever goes through a link into another name.
  */
 export function stagingWriter(staging: string): (files: StagedFile[]) => Promise<void> {
   const made = new Set<string>([staging]);
-  // Each file's folder with its parents (recursive), once; making parents first, one call per folder, was slower (README).
+  // Each file's folder with its parents (recursive), once; making parents first, one call per folder, was slower (the same section of the log).
   const folder = async (dir: string): Promise<void> => {
     if (made.has(dir)) return;
     await onPool<void>((done) => fs.mkdir(dir, { recursive: true }, (error) => done(error)));

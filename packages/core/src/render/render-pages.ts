@@ -115,12 +115,12 @@ export function recordWithLinks(page: PageToRender, { ids, hrefs }: Pick<PageRec
 }
 
 /** What the later stages keep of a page: no HTML. */
-export function recordOf({ data: _data, html: _html, ...record }: Omit<RenderedPage, 'data'> & { data?: unknown }): PageRecord {
+export function recordOf({ data: _data, html: _html, ...record }: PageRecord & { data?: unknown; html: unknown }): PageRecord {
   return record;
 }
 
-/** A rendered page's one file, with the page's key (what it holds depends on nothing else). */
-export function pageFile(page: Pick<RenderedPage, 'file' | 'html'>, key: string): KeyedFile {
+/** A rendered page's one file (its HTML as text or UTF-8 bytes), with the page's key (what it holds depends on nothing else). */
+export function pageFile(page: Pick<RenderedPage, 'file'> & { html: string | Uint8Array }, key: string): KeyedFile {
   return { path: page.file, contents: page.html, key };
 }
 

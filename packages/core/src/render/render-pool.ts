@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { openRenderCache, toCachedPage, type CachedPage } from '../cache/render-cache.js';
+import { openRenderCache, pageFileAndEntry, type CachedPage } from '../cache/render-cache.js';
 import type { KeyedFile, OutputSink } from '../emit/output-sink.js';
 import { DocsgenError } from '../errors.js';
 import { workerFile } from '../worker-file.js';
@@ -51,8 +51,11 @@ async function renderHere(pages: PageToRender[], keys: string[], { context, memo
     const rendered = renderPage(page, context);
     memory?.set(page.file, { key: keys[i], page: rendered });
     records.push(recordOf(rendered));
-    pending.push(pageFile(rendered, keys[i]));
-    if (disk) entries.push([keys[i], toCachedPage(rendered)]);
+    if (disk) {
+      const { file, entry } = pageFileAndEntry(rendered, keys[i]);
+      pending.push(file);
+      entries.push([keys[i], entry]);
+    } else pending.push(pageFile(rendered, keys[i]));
     if (pending.length >= CHUNK) await flush();
   }
   await flush();

@@ -23,8 +23,7 @@ const fingerprints = new Map<BundleName, string>();
  * The hash of a compiled bundle, once per process. A worker bundles the code of its stage (the whole Markdown pipeline,
  * the page shell), the CLI everything else, so the hash changes with any change to that code: it goes into the stage's
  * cache keys. scripts/build-cli.mjs records each bundle's hash beside it (dist/fingerprints.json) with the bundle's
- * stamp then, as carried output files are trusted; a bundle whose stamp no longer matches (rewritten since) is hashed
- * here. Hashing the 6 MB of the CLI and the parse worker was 26 ms of every cold build of 206 pages.
+ * size and modification time then; a bundle rewritten since is hashed here. Hashing the 6 MB of the CLI and the parse worker was 26 ms of every cold build of 206 pages.
  */
 export function bundleFingerprint(name: BundleName): string {
   let fingerprint = fingerprints.get(name);
@@ -35,25 +34,26 @@ export function bundleFingerprint(name: BundleName): string {
   return fingerprint;
 }
 
-/** What scripts/build-cli.mjs records for each bundle it writes, by file name. */
+/** What scripts/build-cli.mjs records for each bundle it writes, by file name: its hash, and its size and time then. */
 export interface RecordedFingerprint {
-  /** `ino:size:mtimeNs` of the bundle as written. */
-  stamp: string;
+  size: number;
+  mtimeMs: number;
   hash: string;
 }
 
 export const FINGERPRINTS_FILE = 'fingerprints.json';
 
-/** The recorded hash of `file` when the file is still as it was recorded. */
+/**
+ * The recorded hash of `file` while the file keeps the size and modification time it was recorded with. The time is
+ * compared to within a millisecond, not to the nanosecond and not with the inode, so that a copy keeping the files'
+ * times (`cp -p`; `fs.cp` with `preserveTimestamps`, which rounds them to the millisecond) keeps the record too; a
+ * copy that does not is hashed (26 ms per build at 206 pages).
+ */
 export function recordedFingerprint(file: string): string | undefined {
   const recorded = recordedIn(path.dirname(file))[path.basename(file)];
-  return recorded && recorded.stamp === stampOf(file) && /^[0-9a-f]{40}$/.test(recorded.hash) ? recorded.hash : undefined;
-}
-
-/** A file's stamp: what changes when it is written again. */
-export function stampOf(file: string): string {
-  const info = statSync(file, { bigint: true });
-  return `${info.ino}:${info.size}:${info.mtimeNs}`;
+  if (!recorded || typeof recorded.hash !== 'string' || !/^[0-9a-f]{40}$/.test(recorded.hash)) return undefined;
+  const { size, mtimeMs } = statSync(file);
+  return size === recorded.size && Math.abs(mtimeMs - recorded.mtimeMs) < 1 ? recorded.hash : undefined;
 }
 
 function recordedIn(folder: string): Partial<Record<string, RecordedFingerprint>> {
@@ -64,12 +64,13 @@ function recordedIn(folder: string): Partial<Record<string, RecordedFingerprint>
   }
 }
 
-/** Records the hash and stamp of every bundle in `folder` (scripts/build-cli.mjs, once it has written them). */
+/** Records the hash, size and modification time of every bundle in `folder` (scripts/build-cli.mjs, once it has written them). */
 export function recordFingerprints(folder: string): void {
   const record: Record<string, RecordedFingerprint> = {};
   for (const name of ['cli', 'parse-worker', 'render-worker', 'search-worker'] as const) {
     const file = path.join(folder, path.basename(fileURLToPath(workerFile(name))));
-    record[path.basename(file)] = { stamp: stampOf(file), hash: hash(readFileSync(file, 'utf8')) };
+    const { size, mtimeMs } = statSync(file);
+    record[path.basename(file)] = { size, mtimeMs, hash: hash(readFileSync(file, 'utf8')) };
   }
   writeFileSync(path.join(folder, FINGERPRINTS_FILE), JSON.stringify(record, null, 2) + '\n');
 }

@@ -1,9 +1,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { build } from '../../packages/core/src/build.js';
 import { cacheComparison } from '../helpers/cache-comparison.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
@@ -145,4 +146,28 @@ test('the compiled config comes from the cache until the config or a file it imp
   const warm = await cachedBuild();
   assert.ok(warm.get('index.html')!.toString('utf8').includes('改名的站点'));
   assertSameFiles(warm, cold, 'from a cold build');
+});
+
+test('the first build\'s config entry serves the next build, though that first build made node_modules/.cache after stamping it', async () => {
+  const fresh = await copyFixture('basic');
+  try {
+    const freshCache = fresh.file('node_modules/.cache/docsgen');
+    const buildFresh = () => build({ root: fresh.root, write: true, outDir: 'cached', cacheDir: freshCache });
+    // As in a project whose packages are installed, with an empty output folder: what the first build adds to the site's
+    // folder is only the cache under node_modules (the root folder's names are stamped too).
+    await mkdir(fresh.file('node_modules/react'), { recursive: true });
+    await mkdir(fresh.file('cached'));
+    await delay(200);
+    await buildFresh();
+    const names = await readdir(path.join(freshCache, 'config'));
+    assert.equal(names.length, 1, `one config entry, found ${names.join(', ')}`);
+    const stored = await storedBundles(path.join(freshCache, 'config', names[0]));
+    (stored.payload as { value: string }).value = stored.payload.value.replace('tagline: "\\u7528', 'tagline: "\\u4ece\\u7f13\\u5b58\\u6765\\u7684 \\u7528');
+    await stored.write();
+    assert.ok((await readFile(fresh.file('cached/index.html'), 'utf8')).includes('用'), 'the tagline is on the home page');
+    await buildFresh();
+    assert.ok((await readFile(fresh.file('cached/index.html'), 'utf8')).includes('从缓存来的 用'), 'the second build ran the entry the first stored');
+  } finally {
+    await fresh.remove();
+  }
 });

@@ -66,7 +66,7 @@ interface PathStamp {
  * What esbuild's result depends on beyond its inputs' bytes is how it resolved their imports: each input's stamp; the
  * names in each input's folder (a file added beside an import, `./util.tsx` beside `./util.ts`, could take its place);
  * and in every folder above an input the files that steer resolution (package.json, tsconfig.json, jsconfig.json) and
- * the names in its node_modules (a package installed nearer than the one used). A folder's names rather than its
+ * the packages in its node_modules (a package installed nearer than the one used). A folder's names rather than its
  * modification time: the build itself renames its output in the site's root folder every time.
  */
 function stampsOf(files: string[]): PathStamp[] {
@@ -88,7 +88,18 @@ function stampsOf(files: string[]): PathStamp[] {
 function stampOf(where: string): PathStamp {
   const target = where.slice(2);
   const info = statSync(target, { bigint: true, throwIfNoEntry: false });
+  if (!info && where.startsWith('l:') && path.basename(target) === 'node_modules') return { where, stamp: hash(''), changedNs: 0n };
   if (!info) return { where, stamp: 'absent', changedNs: 0n };
   if (where.startsWith('f:')) return { where, stamp: [info.dev, info.ino, info.size, info.mtimeNs, info.ctimeNs].join(':'), changedNs: info.ctimeNs > info.mtimeNs ? info.ctimeNs : info.mtimeNs };
-  return { where, stamp: info.isDirectory() ? hash(readdirSync(target).sort().join('\0')) : 'not a folder', changedNs: 0n };
+  return { where, stamp: info.isDirectory() ? hash(namesThatResolve(target).sort().join('\0')) : 'not a folder', changedNs: 0n };
+}
+
+/**
+ * A folder's names that can take an import's place. In a node_modules folder only packages can, and no package name
+ * starts with a dot: `.cache` (where this cache lives, made by the first build after the config's entry was stamped),
+ * `.bin` and `.package-lock.json` are left out, and a missing node_modules stamps as an empty one.
+ */
+function namesThatResolve(folder: string): string[] {
+  const names = readdirSync(folder);
+  return path.basename(folder) === 'node_modules' ? names.filter((name) => !name.startsWith('.')) : names;
 }

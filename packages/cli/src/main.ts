@@ -71,7 +71,7 @@ function withBuildTuningOptions(command: Command): Command {
   return command
     .option('--cache-dir <dir>', 'folder of the persistent cache of parsed docs (safe to share between CI runs)', DEFAULT_CACHE_DIR)
     .option('--no-cache', 'parse every doc, neither reading nor writing the cache')
-    .option('--threads <n>', 'threads that parse Markdown and render pages (default: parsing on one per core on large sites, rendering on one)', parseThreads);
+    .option('--threads <n>', 'threads that parse Markdown and render pages (default: parsing on one per core on large sites with three cores or more, rendering on one)', parseThreads);
 }
 
 /** `--cache-dir`, `--no-cache` (commander sets `cache: false`) and `--threads`. */

@@ -47,7 +47,7 @@ export interface BuildOptions {
   cacheDir?: string;
   /** Overrides the configuration's `onBrokenLinks`: `npm run compat` reports every broken link of a site and goes on. */
   onBrokenLinks?: 'throw' | 'warn';
-  /** Threads that parse Markdown and render pages; by default parsing uses one per core on sites large enough to pay for starting them, rendering one. */
+  /** Threads that parse Markdown and render pages; by default parsing uses one per core on sites large enough to pay for starting them (given three cores or more), rendering one. */
   threads?: number;
   onProgress?: (event: ProgressEvent) => void;
 }

@@ -4,7 +4,7 @@ import { loadConfig } from '../../../packages/core/src/config/load-config.js';
 import { scanContent } from '../../../packages/core/src/content/scan-content.js';
 import { createCodeHighlighter } from '../../../packages/core/src/markdown/highlighter.js';
 import { createMarkdownProcessor } from '../../../packages/core/src/markdown/parse-docs.js';
-import { parseMany } from '../../../packages/core/src/markdown/parse-pool.js';
+import { defaultParseThreads, parseMany } from '../../../packages/core/src/markdown/parse-pool.js';
 import { DocsgenError } from '../../../packages/core/src/errors.js';
 import { buildRoutes } from '../../../packages/core/src/site/build-routes.js';
 import { copyFixture } from '../../helpers/fixtures.js';
@@ -16,7 +16,7 @@ test('docs parsed on worker threads come back complete, in order, and equal to p
     const content = await scanContent({ root, config, includeDrafts: true });
     const options = { config, routesByDocsPath: buildRoutes(content).routesByDocsPath, processor: () => createMarkdownProcessor(createCodeHighlighter()) };
     const here = await parseMany(content.docs, options);
-    const onWorkers = await parseMany(content.docs, { ...options, minCharsForWorkers: 0 });
+    const onWorkers = await parseMany(content.docs, { ...options, threads: 2 });
     assert.deepEqual(onWorkers.map((doc) => doc.source.file), content.docs.map((doc) => doc.file));
     assert.deepEqual(onWorkers, here);
   } finally {
@@ -60,4 +60,12 @@ test('threads with nothing left to parse finish too: three threads on a site sma
   } finally {
     await site.remove();
   }
+});
+
+test('by default docs are parsed on one thread per core, up to four, only for large sites on three cores or more', () => {
+  assert.equal(defaultParseThreads(5_000_000, 2), 1, 'two cores: no parse worker, however large the site');
+  assert.equal(defaultParseThreads(5_000_000, 3), 3);
+  assert.equal(defaultParseThreads(5_000_000, 16), 4);
+  assert.equal(defaultParseThreads(1_499_999, 8), 1, 'a small site: starting workers costs more than it saves');
+  assert.equal(defaultParseThreads(1_500_000, 8), 4);
 });

@@ -17,26 +17,40 @@ import type { ParsedInWorker, ParseReply, ParseRequest, ParseSetup } from './par
  */
 const MIN_MARKDOWN_CHARS_FOR_WORKERS = 1_500_000;
 
+/**
+ * Nor on fewer cores than this. On two, since plain Markdown is read by markdown-it (several times faster than
+ * micromark), a parse worker no longer shortens the parse: its start (220–315 ms, loading the pipeline cold) and a
+ * second cold JIT cost what it saves, and the second core is better left to V8's background thread, the kernel's file
+ * creation and the search index's worker. `npm run bench:threads` on this 2-core machine (2026-11-25 10:03 UTC, load
+ * 2.3–3.6, medians of two alternating runs): 2,000 pages cold 4.73 s and 7.33 s of CPU on one thread against 5.11 s
+ * and 8.88 s on two (one thread won in both orders); 10,000 pages 23.15 against 23.12 s, 35.5 against 40.2 s of CPU,
+ * 1.64 against 2.22 GB.
+ */
+const MIN_CORES_FOR_WORKERS = 3;
+
 export interface ParseManyOptions {
   config: SiteConfig;
   routesByDocsPath: Map<string, string>;
   /** The processor of this thread, for small batches (a rebuild in `serve`). */
   processor: () => MarkdownProcessor;
-  /** Markdown size from which workers are used; tests lower it to exercise the workers on a small site. */
-  minCharsForWorkers?: number;
-  /** Exactly this many threads (this one included), whatever the size; by default chosen from cores and size. */
+  /** Exactly this many threads (this one included), whatever the size and cores; by default chosen from cores and size. */
   threads?: number;
   /** The site's root folder, for MDX imports. */
   root?: string;
 }
 
-/** Parses docs in order: on every core when there are many (Markdown parsing is CPU-bound), here otherwise. */
-export async function parseMany(docs: DocSource[], { config, routesByDocsPath, processor, minCharsForWorkers = MIN_MARKDOWN_CHARS_FOR_WORKERS, threads, root }: ParseManyOptions): Promise<ParsedDoc[]> {
-  const cores = Math.min(threads ?? Math.min(availableParallelism(), 4), docs.length);
+/** Threads that parse `chars` of Markdown on a machine with `cores` when no count is asked for (this one included). */
+export function defaultParseThreads(chars: number, cores: number): number {
+  return chars >= MIN_MARKDOWN_CHARS_FOR_WORKERS && cores >= MIN_CORES_FOR_WORKERS ? Math.min(cores, 4) : 1;
+}
+
+/** Parses docs in order: on every core when there are many and cores to spare (Markdown parsing is CPU-bound), here otherwise. */
+export async function parseMany(docs: DocSource[], { config, routesByDocsPath, processor, threads, root }: ParseManyOptions): Promise<ParsedDoc[]> {
   const chars = docs.reduce((sum, doc) => sum + doc.body.length, 0);
+  const cores = Math.min(threads ?? defaultParseThreads(chars, availableParallelism()), docs.length);
   let local: MarkdownProcessor | undefined;
   const parseHere = (doc: DocSource) => parseDoc(doc, { config, processor: (local ??= processor()), routesByDocsPath, root });
-  if ((threads === undefined && chars < minCharsForWorkers) || cores < 2) return parseEach(docs, parseHere);
+  if (cores < 2) return parseEach(docs, parseHere);
 
   const result: ParsedDoc[] = new Array(docs.length);
   const failures: { index: number; error: DocsgenError }[] = [];

@@ -25,7 +25,7 @@ export interface ParseStageOptions {
   memory: ParsedDocMemory;
   /** The persistent cache folder (`node_modules/.cache/docsgen`), when the build uses one. */
   cacheDir?: string;
-  /** Parsing threads; by default one per core (up to four) on sites large enough to pay for starting them. */
+  /** Parsing threads; by default one per core (up to four) on sites large enough to pay for starting them, given three cores or more. */
   threads?: number;
 }
 

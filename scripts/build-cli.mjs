@@ -52,6 +52,7 @@ await Promise.all([
       'parse-worker': 'packages/core/src/markdown/parse-worker.ts',
       'render-worker': 'packages/core/src/render/render-worker.ts',
       'search-worker': 'packages/core/src/search/search-worker.ts',
+      'reserve-worker': 'packages/core/src/emit/reserve-worker.ts',
     },
     format: 'esm',
     external,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { siteFileUrl } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
@@ -10,6 +11,7 @@ import { readLastChanges } from './content/last-updated.js';
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
 import { readDocAssets, readStatic } from './emit/copied-files.js';
 import { stageOutput } from './emit/emit-site.js';
+import { docOutputPaths } from './emit/reserve-output.js';
 import { markdownOutput } from './emit/markdown-pages.js';
 import { claimOutputFolder } from './emit/output-folder.js';
 import { createOutputSink } from './emit/output-sink.js';
@@ -119,69 +121,70 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev, cache: options.cache && cache.scanned, cacheDir: options.cacheDir }));
   holdHeapGrowthFor(content.docs.length);
   const routes = buildRoutes(content);
-  // One `git log` for every doc, run while the docs are parsed.
-  const lastChanges = readLastChanges(root, content.docs.map((doc) => doc.file), `${config.contentDir}/docs`);
-  cache.theme ??= loadTheme(content, config.baseUrl, options.cacheDir);
-  const themePromise = cache.theme.catch((error: unknown) => {
-    cache.theme = undefined;
-    throw error;
-  });
-  // Awaited after parsing; until then a failure must not count as unhandled.
-  themePromise.catch(() => undefined);
-
-  const parsedDocs = await time('parse', () => parseStage({ content, routes, config, root, memory: cache, cacheDir: options.cacheDir, threads: options.threads }));
-  pruneParsedDocs(cache, content);
-  const parsed = parsedDocs.docs;
-  progress({ stage: 'parse', done: parsed.length, total: parsed.length });
-  const sidebar = buildSidebar({
-    config,
-    docsBase: docsBaseOf(config),
-    categories: content.categories,
-    docs: parsed.map((doc) => ({
-      id: doc.source.id,
-      route: doc.source.route,
-      label: doc.source.frontMatter.sidebar_label ?? doc.title,
-      position: doc.source.frontMatter.sidebar_position ?? doc.source.prefixPosition,
-      unlisted: doc.source.frontMatter.unlisted,
-    })),
-  });
-  if (config.mainDocId && !routes.routeById.has(config.mainDocId)) {
-    throw new DocsgenError(`mainDocId: doc "${config.mainDocId}" does not exist`, { location: { file: CONFIG_FILE } });
-  }
-  const mainDocRoute = routes.routeById.get(config.mainDocId ?? sidebar.order[0]?.docId ?? '') ?? parsed[0]?.source.route;
-
-  const { server: theme, code: themeCode, client } = await time('theme', () => themePromise);
-  const changes = await time('lastUpdated', () => lastChanges);
-  const docPages = buildDocPages({ docs: parsed, sidebar, footerOf: (doc) => docFooter(doc, { config, changes }), baseUrl: config.baseUrl });
-  // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
-  // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
-  const categoryLabels = new Map(content.categories.flatMap((category) => (category.label ? [[category.dir, category.label] as const] : [])));
-  const searchInput = { docs: parsed, baseUrl: config.baseUrl, categoryLabels, ...config.search, cacheDir: options.cacheDir };
-  const searchIndex = dev ? async () => ({ url: config.baseUrl + DEV_SEARCH_INDEX + 'meta.json', files: [] }) : startSearchIndex(searchInput);
-  const devSearchIndex = dev
-    ? () => inFolder(buildSearchIndex(searchInput), DEV_SEARCH_INDEX)
-    : undefined;
-  const { site, themeLinks } = toThemeSite(config, routes.routeById, dev);
-  site.searchWorkerUrl = client.searchWorkerUrl;
-  const origin = config.url.replace(/\/+$/, '');
-  const context: RenderContext = {
-    theme,
-    site,
-    sidebar: sidebar.items,
-    origin,
-    assets: {
-      entryUrl: client.entryUrl,
-      cssUrl: client.cssUrl,
-      siteDataUrl: config.baseUrl + SITE_DATA_FILE,
-      faviconUrl: config.favicon && siteFileUrl(config.baseUrl, config.favicon),
-    },
-  };
-
   // A build that writes sends pages to a staging folder as they render, so their HTML does not pile up in memory
   // (10,000 pages are half a gigabyte of it); the folder replaces the output only once everything is written and checked.
-  const staged = outDir ? await stageOutput(outDir) : undefined;
-  const sink = await createOutputSink({ staged, outDir, cacheDir: options.cacheDir });
+  // Into a new output folder, the docs' files are made while the Markdown is parsed (emit/reserve-output.ts).
+  const staged = outDir ? await stageOutput(outDir, { reserve: existsSync(outDir) ? [] : docOutputPaths(content.docs, config.baseUrl) }) : undefined;
   try {
+    // One `git log` for every doc, run while the docs are parsed.
+    const lastChanges = readLastChanges(root, content.docs.map((doc) => doc.file), `${config.contentDir}/docs`);
+    cache.theme ??= loadTheme(content, config.baseUrl, options.cacheDir);
+    const themePromise = cache.theme.catch((error: unknown) => {
+      cache.theme = undefined;
+      throw error;
+    });
+    // Awaited after parsing; until then a failure must not count as unhandled.
+    themePromise.catch(() => undefined);
+
+    const parsedDocs = await time('parse', () => parseStage({ content, routes, config, root, memory: cache, cacheDir: options.cacheDir, threads: options.threads }));
+    pruneParsedDocs(cache, content);
+    const parsed = parsedDocs.docs;
+    progress({ stage: 'parse', done: parsed.length, total: parsed.length });
+    const sidebar = buildSidebar({
+      config,
+      docsBase: docsBaseOf(config),
+      categories: content.categories,
+      docs: parsed.map((doc) => ({
+        id: doc.source.id,
+        route: doc.source.route,
+        label: doc.source.frontMatter.sidebar_label ?? doc.title,
+        position: doc.source.frontMatter.sidebar_position ?? doc.source.prefixPosition,
+        unlisted: doc.source.frontMatter.unlisted,
+      })),
+    });
+    if (config.mainDocId && !routes.routeById.has(config.mainDocId)) {
+      throw new DocsgenError(`mainDocId: doc "${config.mainDocId}" does not exist`, { location: { file: CONFIG_FILE } });
+    }
+    const mainDocRoute = routes.routeById.get(config.mainDocId ?? sidebar.order[0]?.docId ?? '') ?? parsed[0]?.source.route;
+
+    const { server: theme, code: themeCode, client } = await time('theme', () => themePromise);
+    const changes = await time('lastUpdated', () => lastChanges);
+    const docPages = buildDocPages({ docs: parsed, sidebar, footerOf: (doc) => docFooter(doc, { config, changes }), baseUrl: config.baseUrl });
+    // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
+    // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
+    const categoryLabels = new Map(content.categories.flatMap((category) => (category.label ? [[category.dir, category.label] as const] : [])));
+    const searchInput = { docs: parsed, baseUrl: config.baseUrl, categoryLabels, ...config.search, cacheDir: options.cacheDir };
+    const searchIndex = dev ? async () => ({ url: config.baseUrl + DEV_SEARCH_INDEX + 'meta.json', files: [] }) : startSearchIndex(searchInput);
+    const devSearchIndex = dev
+      ? () => inFolder(buildSearchIndex(searchInput), DEV_SEARCH_INDEX)
+      : undefined;
+    const { site, themeLinks } = toThemeSite(config, routes.routeById, dev);
+    site.searchWorkerUrl = client.searchWorkerUrl;
+    const origin = config.url.replace(/\/+$/, '');
+    const context: RenderContext = {
+      theme,
+      site,
+      sidebar: sidebar.items,
+      origin,
+      assets: {
+        entryUrl: client.entryUrl,
+        cssUrl: client.cssUrl,
+        siteDataUrl: config.baseUrl + SITE_DATA_FILE,
+        faviconUrl: config.favicon && siteFileUrl(config.baseUrl, config.favicon),
+      },
+    };
+
+    const sink = await createOutputSink({ staged, outDir, cacheDir: options.cacheDir });
     const configFile = path.relative(root, loaded.configFile);
     const categoryPagesFrom = config.sidebar ? configFile : docsDirOf(config);
     const pages = [...pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl }), ...generatedIndexPages({ sidebar, sourceFile: categoryPagesFrom, baseUrl: config.baseUrl, descriptions: cardDescriptionsByHref(parsed, sidebar) })];

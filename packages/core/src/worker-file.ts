@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash } from './hash.js';
 
-type WorkerName = 'parse-worker' | 'render-worker' | 'search-worker';
+type WorkerName = 'parse-worker' | 'render-worker' | 'search-worker' | 'reserve-worker';
 /** The compiled bundles: the workers and the CLI itself. */
 type BundleName = WorkerName | 'cli';
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DocsgenError } from '../errors.js';
 import { linkCarried, moveBack, moveCarried, recoverCarried, type CarriedFiles } from './carry-over.js';
 import { isWithin, OUTPUT_MARKER } from './output-folder.js';
+import { reserveFiles } from './reserve-output.js';
 import type { FileStamp } from './previous-output.js';
 import { stagingWriter, type StagedFile } from './staging-writes.js';
 
@@ -39,22 +40,28 @@ function siblings(outDir: string) {
 /**
  * Opens a fresh staging folder beside the output. The build writes pages into it as they render and swaps
  * it in only when everything was written and checked, so a failed or killed build never leaves a
- * half-written or mixed site. The output folder must have been checked with claimOutputFolder.
+ * half-written or mixed site. The output folder must have been checked with claimOutputFolder. `reserve`: files the
+ * build will write, made empty now by a worker thread (reserve-output.ts); those it does not write are removed before
+ * the swap.
  */
-export async function stageOutput(outDir: string): Promise<StagedOutput> {
+export async function stageOutput(outDir: string, { reserve = [] }: { reserve?: string[] } = {}): Promise<StagedOutput> {
   const { staging, previous, lock, leftover } = siblings(outDir);
+  for (const file of reserve) assertInside(staging, file);
   await mkdir(path.dirname(outDir), { recursive: true });
   await recoverInterruptedSwaps(outDir, leftover);
   await mkdir(staging);
   await writeFile(path.join(staging, OUTPUT_MARKER), 'Written by `docsgen build`, which replaces this folder on every build.\n');
   const writeFiles = stagingWriter(staging);
   const carried: CarriedFiles = new Map();
+  const reserved = reserve.length ? reserveFiles(staging, reserve) : undefined;
+  const written = new Set<string>();
   return {
     dir: staging,
     async write(files) {
       for (const file of files) {
         assertInside(staging, file.path);
         carried.delete(file.path);
+        if (reserved) written.add(file.path);
       }
       await writeFiles(files);
     },
@@ -65,6 +72,7 @@ export async function stageOutput(outDir: string): Promise<StagedOutput> {
       }
     },
     async commit() {
+      await reserved?.removeUnwritten(written);
       await withLock(lock, async () => {
         const hadOutput = await exists(outDir);
         if (hadOutput) {
@@ -91,6 +99,7 @@ export async function stageOutput(outDir: string): Promise<StagedOutput> {
       });
     },
     async discard() {
+      await reserved?.ready;
       await removeOwned(staging);
     },
   };

@@ -1,0 +1,51 @@
+import { rm, rmdir } from 'node:fs/promises';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { DocSource } from '../content/scan-content.js';
+import { workerFile } from '../worker-file.js';
+
+/**
+ * A cold build's doc files (each page's folder, its `index.html` and its Markdown copy's `index.md`), made empty in the
+ * staging folder by a worker thread while this one parses the Markdown, and written later like any file (a write to an
+ * existing file makes no inode). On this machine's disk (ext4 without a journal) making an inode is what costs: each one
+ * is placed only after a scan past the inodes freed in the last minutes, so a cold build right after its previous output
+ * was deleted spent most of its render and write stages waiting for the kernel. Parsing runs on one thread on two cores
+ * (parse-pool.ts), which leaves the other core to this. Only for an output folder that does not exist yet: a rebuild
+ * carries unchanged files over from the previous output, into folders the staging folder must not already hold.
+ */
+export interface ReservedFiles {
+  /** Settles once the worker is done; never rejects (a file it could not make is made when written). */
+  ready: Promise<void>;
+  /** Removes the reserved files the build did not write, and the folders that leaves empty. */
+  removeUnwritten(written: ReadonlySet<string>): Promise<void>;
+}
+
+/** Output paths, relative to the output folder, of each doc's page and Markdown copy (drafts and unlisted docs have none). */
+export function docOutputPaths(docs: DocSource[], baseUrl: string): string[] {
+  return docs.flatMap((doc) => {
+    const folder = doc.route.slice(baseUrl.length);
+    const copied = !doc.frontMatter.draft && !doc.frontMatter.unlisted;
+    return copied ? [folder + 'index.html', folder + 'index.md'] : [folder + 'index.html'];
+  });
+}
+
+export function reserveFiles(staging: string, paths: string[]): ReservedFiles {
+  const ready = paths.length
+    ? new Promise<void>((resolve) => {
+        const worker = new Worker(workerFile('reserve-worker'), { workerData: { staging, paths } });
+        worker.once('error', () => resolve());
+        worker.once('exit', () => resolve());
+      })
+    : Promise.resolve();
+  return {
+    ready,
+    async removeUnwritten(written) {
+      await ready;
+      const unwritten = paths.filter((file) => !written.has(file));
+      for (const file of unwritten) await rm(path.join(staging, file), { force: true });
+      // Deepest first; a folder that still holds anything stays.
+      const folders = [...new Set(unwritten.map((file) => path.dirname(path.join(staging, file))))].sort((a, b) => b.length - a.length);
+      for (const folder of folders) await rmdir(folder).catch(() => undefined);
+    },
+  };
+}

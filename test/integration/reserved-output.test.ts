@@ -1,0 +1,74 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from '../../packages/core/src/build.js';
+import { loadConfig } from '../../packages/core/src/config/load-config.js';
+import { scanContent } from '../../packages/core/src/content/scan-content.js';
+import { docOutputPaths } from '../../packages/core/src/emit/reserve-output.js';
+import { stageOutput } from '../../packages/core/src/emit/emit-site.js';
+import { DocsgenError } from '../../packages/core/src/errors.js';
+import { withFixture } from '../helpers/fixtures.js';
+import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
+
+// Into a new output folder, a build makes its docs' files empty in the staging folder while it parses (a worker thread,
+// emit/reserve-output.ts), then writes them like any file. What it does not write must not be left behind.
+
+/** Every file and folder under `dir`, relative, with empty files and empty folders marked. */
+async function listing(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return Promise.all(
+    entries.map(async (entry) => {
+      const full = path.join(entry.parentPath, entry.name);
+      const relative = path.relative(dir, full);
+      if (entry.isDirectory()) return (await readdir(full)).length ? relative + '/' : relative + '/ (empty)';
+      return (await stat(full)).size ? relative : relative + ' (empty)';
+    }),
+  );
+}
+
+test('a build into a new folder writes what a build into an existing one does, with no empty file or folder', () =>
+  withFixture('basic', async (site) => {
+    await build({ root: site.root, write: true, outDir: 'fresh' });
+    await mkdir(site.file('existing'));
+    await build({ root: site.root, write: true, outDir: 'existing' });
+    assertSameFiles(await snapshot(site.file('fresh')), await snapshot(site.file('existing')), 'new folder against an existing one');
+    const empty = (await listing(site.file('fresh'))).filter((entry) => entry.endsWith('(empty)'));
+    assert.deepEqual(empty, [], 'nothing reserved is left empty');
+    assert.ok((await stat(site.file('fresh/docs/intro/index.md'))).size > 0, 'a reserved Markdown copy holds its text');
+  }));
+
+test('reserved files the build does not write are removed before the swap, with the folders that leaves empty', () =>
+  withFixture('basic', async (site) => {
+    const outDir = site.file('out');
+    const staged = await stageOutput(outDir, { reserve: ['docs/a/index.html', 'docs/a/index.md', 'docs/b/c/index.html'] });
+    await staged.write([{ path: 'docs/a/index.html', contents: '<p>a</p>' }]);
+    await staged.commit();
+    assert.deepEqual((await listing(outDir)).filter((entry) => !entry.startsWith('.docsgen')).sort(), ['docs/', 'docs/a/', 'docs/a/index.html']);
+  }));
+
+test('a build that fails while the files are reserved leaves no output folder and no staging folder', () =>
+  withFixture('basic', async (site) => {
+    // Fails in the parse, after the staging folder was made and while its files are being reserved.
+    await site.write('content/docs/deep.md', '---\ntitle: 深\n---\n' + '> '.repeat(40) + '引用\n');
+    await assert.rejects(build({ root: site.root, write: true, outDir: 'never' }), DocsgenError);
+    assert.equal(existsSync(site.file('never')), false);
+    const left = (await readdir(site.root)).filter((name) => name.includes('docsgen-'));
+    assert.deepEqual(left, [], 'no staging folder beside the output');
+  }));
+
+test('what is reserved is each doc\'s page and Markdown copy, and the build writes all of it', () =>
+  withFixture('basic', async (site) => {
+    await site.write('content/docs/hidden.md', '---\ntitle: 未列出\nunlisted: true\n---\n正文\n');
+    await build({ root: site.root, write: true, outDir: 'out' });
+    const { config, root } = await loadConfig(site.root);
+    const content = await scanContent({ root, config, includeDrafts: false });
+    const reserved = docOutputPaths(content.docs, config.baseUrl);
+    assert.ok(reserved.includes('docs/hidden/index.html') && !reserved.includes('docs/hidden/index.md'), 'an unlisted doc has a page and no copy');
+    const written = (await listing(site.file('out'))).filter((entry) => /(^|\/)index\.(html|md)$/.test(entry) && entry.startsWith('docs/'));
+    // The rest of what is written there are redirect pages, which are no docs.
+    assert.deepEqual(reserved.filter((file) => !written.includes(file)), [], 'every reserved file is written');
+    const listed = content.docs.filter((doc) => !doc.frontMatter.unlisted && !doc.frontMatter.draft);
+    assert.equal(reserved.length, content.docs.length + listed.length, 'a page for each doc, a copy for each listed one');
+  }));

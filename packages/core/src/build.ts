@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { siteFileUrl } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
@@ -124,7 +123,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // A build that writes sends pages to a staging folder as they render, so their HTML does not pile up in memory
   // (10,000 pages are half a gigabyte of it); the folder replaces the output only once everything is written and checked.
   // Into a new output folder, the docs' files are made while the Markdown is parsed (emit/reserve-output.ts).
-  const staged = outDir ? await stageOutput(outDir, { reserve: existsSync(outDir) ? [] : docOutputPaths(content.docs, config.baseUrl) }) : undefined;
+  const staged = outDir ? await stageOutput(outDir, { reserve: docOutputPaths(content.docs, config.baseUrl) }) : undefined;
   try {
     // One `git log` for every doc, run while the docs are parsed.
     const lastChanges = readLastChanges(root, content.docs.map((doc) => doc.file), `${config.contentDir}/docs`);

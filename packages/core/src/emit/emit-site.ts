@@ -41,8 +41,8 @@ function siblings(outDir: string) {
  * Opens a fresh staging folder beside the output. The build writes pages into it as they render and swaps
  * it in only when everything was written and checked, so a failed or killed build never leaves a
  * half-written or mixed site. The output folder must have been checked with claimOutputFolder. `reserve`: files the
- * build will write, made empty now by a worker thread (reserve-output.ts); those it does not write are removed before
- * the swap.
+ * build will write, made empty now by a worker thread (reserve-output.ts) when the output folder does not exist yet
+ * (a rebuild carries unchanged files over instead); those it does not write are removed before the swap.
  */
 export async function stageOutput(outDir: string, { reserve = [] }: { reserve?: string[] } = {}): Promise<StagedOutput> {
   const { staging, previous, lock, leftover } = siblings(outDir);
@@ -53,7 +53,7 @@ export async function stageOutput(outDir: string, { reserve = [] }: { reserve?: 
   await writeFile(path.join(staging, OUTPUT_MARKER), 'Written by `docsgen build`, which replaces this folder on every build.\n');
   const writeFiles = stagingWriter(staging);
   const carried: CarriedFiles = new Map();
-  const reserved = reserve.length ? reserveFiles(staging, reserve) : undefined;
+  const reserved = reserve.length && !(await exists(outDir)) ? reserveFiles(staging, reserve) : undefined;
   const written = new Set<string>();
   return {
     dir: staging,

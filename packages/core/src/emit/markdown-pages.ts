@@ -76,6 +76,11 @@ function markdownPages(docPages: DocPageInput[]): MarkdownPage[] {
   );
 }
 
+/** Where a route's Markdown copy is written: `/docscenter/docs/a/` → `docs/a/index.md` (its other name is a link to it). */
+export function markdownCopyFile(route: string, baseUrl: string): string {
+  return route.slice(baseUrl.length) + 'index.md';
+}
+
 /**
  * Each copy at `<route>index.md` and `<route-without-slash>.md`, keyed by its doc's content key (its title and
  * Markdown copy come from the doc's parse), so that an unchanged copy is carried over without hashing its text. The
@@ -84,7 +89,7 @@ function markdownPages(docPages: DocPageInput[]): MarkdownPage[] {
 function markdownPageFiles(pages: MarkdownPage[], baseUrl: string, keyByFile: Map<string, string>): KeyedFile[] {
   return pages.flatMap((page) => {
     const key = `markdown:${keyByFile.get(page.sourceFile)}`;
-    const inFolder = { path: page.route.slice(baseUrl.length) + 'index.md', contents: page.text, key };
+    const inFolder = { path: markdownCopyFile(page.route, baseUrl), contents: page.text, key };
     const named = { path: page.url.slice(baseUrl.length), contents: page.text, key, sameAs: inFolder.path };
     return named.path === inFolder.path ? [inFolder] : [inFolder, named];
   });

@@ -2,7 +2,10 @@ import { rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { DocSource } from '../content/scan-content.js';
+import { routeFile } from '../render/render-pages.js';
+import { hasMarkdownCopy } from '../site/build-pages.js';
 import { workerFile } from '../worker-file.js';
+import { markdownCopyFile } from './markdown-pages.js';
 
 /**
  * A cold build's doc files (each page's folder, its `index.html` and its Markdown copy's `index.md`), made empty in the
@@ -10,8 +13,8 @@ import { workerFile } from '../worker-file.js';
  * existing file makes no inode). On this machine's disk (ext4 without a journal) making an inode is what costs: each one
  * is placed only after a scan past the inodes freed in the last minutes, so a cold build right after its previous output
  * was deleted spent most of its render and write stages waiting for the kernel. Parsing runs on one thread on two cores
- * (parse-pool.ts), which leaves the other core to this. Only for an output folder that does not exist yet: a rebuild
- * carries unchanged files over from the previous output, into folders the staging folder must not already hold.
+ * (parse-pool.ts), which leaves the other core to this. Only for an output folder that does not exist yet (stageOutput):
+ * a rebuild carries unchanged files over from the previous output, into folders the staging folder must not already hold.
  */
 export interface ReservedFiles {
   /** Settles once the worker is done; never rejects (a file it could not make is made when written). */
@@ -23,9 +26,8 @@ export interface ReservedFiles {
 /** Output paths, relative to the output folder, of each doc's page and Markdown copy (drafts and unlisted docs have none). */
 export function docOutputPaths(docs: DocSource[], baseUrl: string): string[] {
   return docs.flatMap((doc) => {
-    const folder = doc.route.slice(baseUrl.length);
-    const copied = !doc.frontMatter.draft && !doc.frontMatter.unlisted;
-    return copied ? [folder + 'index.html', folder + 'index.md'] : [folder + 'index.html'];
+    const page = routeFile(doc.route, baseUrl);
+    return hasMarkdownCopy(doc.frontMatter) ? [page, markdownCopyFile(doc.route, baseUrl)] : [page];
   });
 }
 

@@ -119,6 +119,11 @@ export function recordOf({ data: _data, html: _html, ...record }: PageRecord & {
   return record;
 }
 
+/** A route's page file: `/docscenter/docs/a/` → `docs/a/index.html`. */
+export function routeFile(route: string, baseUrl: string): string {
+  return route.slice(baseUrl.length) + 'index.html';
+}
+
 /** A rendered page's one file (its HTML as text or UTF-8 bytes), with the page's key (what it holds depends on nothing else). */
 export function pageFile(page: Pick<RenderedPage, 'file'> & { html: string | Uint8Array }, key: string): KeyedFile {
   return { path: page.file, contents: page.html, key };

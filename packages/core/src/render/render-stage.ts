@@ -8,7 +8,7 @@ import { DocsgenError } from '../errors.js';
 import { hash } from '../hash.js';
 import type { DocPageInput } from '../site/build-pages.js';
 import { bundleFingerprint } from '../worker-file.js';
-import { pageFile, recordOf, recordWithLinks, renderNamed, type PageRecord, type PageToRender, type RenderContext, type RenderedPage } from './render-pages.js';
+import { pageFile, recordOf, recordWithLinks, renderNamed, routeFile, type PageRecord, type PageToRender, type RenderContext, type RenderedPage } from './render-pages.js';
 import { CHUNK, renderMany } from './render-pool.js';
 
 export interface PagesToRenderOptions {
@@ -151,9 +151,4 @@ function withoutBody(data: PageData): Omit<PageData, 'html'> {
 /** A doc page's data with its body's HTML, read only when the page is rendered (a cached doc reads it from disk then). */
 function withBodyOf(data: Omit<PageData, 'html'>, doc: { html: string }): PageData {
   return Object.defineProperty({ ...data }, 'html', { enumerable: true, get: () => doc.html }) as PageData;
-}
-
-/** `/docscenter/docs/a/` → `docs/a/index.html`. */
-function routeFile(route: string, baseUrl: string): string {
-  return route.slice(baseUrl.length) + 'index.html';
 }

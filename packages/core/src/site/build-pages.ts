@@ -7,6 +7,11 @@ import { fillDocCardLists } from './category-cards.js';
 import { DocsgenError } from '../errors.js';
 import type { DocFooter } from './doc-footer.js';
 
+/** Drafts and unlisted docs are left out of the Markdown copies, as out of the sitemap. */
+export function hasMarkdownCopy(frontMatter: Pick<DocSource['frontMatter'], 'draft' | 'unlisted'>): boolean {
+  return !frontMatter.draft && !frontMatter.unlisted;
+}
+
 /** The data of one doc page, before its body is rendered to HTML. */
 export interface DocPageInput {
   doc: ParsedDoc;
@@ -63,8 +68,7 @@ export function buildDocPages({ docs, sidebar, footerOf, baseUrl }: { docs: Pars
         hideTitle: frontMatter.hide_title === true || undefined,
         banner: frontMatter.draft ? 'draft' : frontMatter.unlisted ? 'unlisted' : undefined,
         hideTableOfContents: frontMatter.hide_table_of_contents,
-        // Drafts and unlisted docs are left out of the Markdown copies, as out of the sitemap.
-        markdownUrl: frontMatter.draft || frontMatter.unlisted ? undefined : markdownUrl(route, baseUrl),
+        markdownUrl: hasMarkdownCopy(frontMatter) ? markdownUrl(route, baseUrl) : undefined,
         lastUpdated,
         editUrl,
         cardDescriptions,

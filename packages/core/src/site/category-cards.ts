@@ -1,5 +1,5 @@
 import type { PageData, SidebarCategoryItem, SidebarItem } from '@docsgen/shared';
-import { escapeAttribute, escapeHtml } from '../render/render-pages.js';
+import { escapeAttribute, escapeHtml, routeFile } from '../render/render-pages.js';
 import type { Sidebar } from './build-sidebar.js';
 
 export interface GeneratedIndexOptions {
@@ -40,7 +40,7 @@ export function generatedIndexPages({ sidebar, sourceFile, baseUrl, descriptions
       hideTableOfContents: true,
       cardDescriptions: cardDescriptions(index.items, descriptions),
     };
-    return { data, file: index.route.slice(baseUrl.length) + 'index.html', sourceFile, noindex: false };
+    return { data, file: routeFile(index.route, baseUrl), sourceFile, noindex: false };
   });
 }
 

@@ -32,13 +32,11 @@ export function docOutputPaths(docs: DocSource[], baseUrl: string): string[] {
 }
 
 export function reserveFiles(staging: string, paths: string[]): ReservedFiles {
-  const ready = paths.length
-    ? new Promise<void>((resolve) => {
-        const worker = new Worker(workerFile('reserve-worker'), { workerData: { staging, paths } });
-        worker.once('error', () => resolve());
-        worker.once('exit', () => resolve());
-      })
-    : Promise.resolve();
+  const ready = new Promise<void>((resolve) => {
+    const worker = new Worker(workerFile('reserve-worker'), { workerData: { staging, paths } });
+    worker.once('error', () => resolve());
+    worker.once('exit', () => resolve());
+  });
   return {
     ready,
     async removeUnwritten(written) {

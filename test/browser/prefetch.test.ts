@@ -150,6 +150,7 @@ for (const { width, touch } of WIDTHS) {
   test(`${width} px: a link reached with Tab is fetched ahead`, async () => {
     const { page, context, requested } = await open('docs/steps/step-01/');
     await settle(page);
+    assert.deepEqual(requested, [], 'nothing fetched before focus moves');
     // Tab until focus is on a link to another page of the site (links to this page's sections are never fetched).
     let target = '';
     for (let presses = 0; presses < 30 && !target; presses++) {

@@ -92,6 +92,8 @@ export function watchArticleNeighbours(prefetch: (anchor: HTMLAnchorElement) => 
   });
   return {
     observe() {
+      // The links of the page shown before are gone from the document: watching them would only keep them in memory.
+      inView.disconnect();
       if (prefetchAllowed()) document.querySelectorAll<HTMLAnchorElement>('a.pagination-nav__link[href]').forEach((a) => inView.observe(a));
     },
     stop: () => inView.disconnect(),

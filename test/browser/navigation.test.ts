@@ -159,7 +159,7 @@ test('a page that crashes while rendering says so and "Try again" renders it aga
 });
 
 test('links are prefetched on hover', async () => {
-  // Without IntersectionObserver nothing is prefetched for being visible: only the hover can fetch.
+  // Without IntersectionObserver not even the article's previous and next are fetched for being in view: only the hover can fetch.
   const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(() => delete (window as { IntersectionObserver?: unknown }).IntersectionObserver);
   const page = await context.newPage();
@@ -169,6 +169,11 @@ test('links are prefetched on hover', async () => {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   await page.waitForTimeout(300);
   assert.ok(!requested.includes('/docscenter/docs/guide/features/'));
+  // Scrolled to the footer first: the pointer must come to rest on the link, which a hover that scrolls smoothly moves
+  // away from under it.
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, 10_000);
+  await settledScrollY(page);
   await page.locator('footer a', { hasText: '功能' }).hover();
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/docscenter/docs/guide/features/')));
   // The page's own HTML: there are no page data files.
@@ -177,7 +182,7 @@ test('links are prefetched on hover', async () => {
   await context.close();
 });
 
-test('visible links are prefetched, but not when data saving is on or the connection is slow-2g', async () => {
+test('a link hovered is prefetched, but not when data saving is on or the connection is slow-2g', async () => {
   const prefetched = async (connection?: { saveData: boolean; effectiveType: string }) => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
     if (connection) {

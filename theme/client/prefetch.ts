@@ -1,5 +1,5 @@
 /**
- * When client navigation fetches a page ahead. A page fetched ahead is its whole HTML (7–11 KB gzip on the
+ * When client navigation fetches a page ahead. A page fetched ahead is its whole HTML (4–11 KB gzip on the
  * documentation centre), so it is fetched on intent, much as Astro's `hover` and `tap` prefetch strategies do, not for
  * every link in view: that cost 22 pages, 180.5 KB gzip, on the first load of `docs/app/android/device_mgr/`
  * (bench/prefetch.ts; bench/PERFORMANCE-LOG.md, *Prefetching on intent*).

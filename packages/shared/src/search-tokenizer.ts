@@ -17,7 +17,8 @@ export interface TextRun {
   start: number;
 }
 
-const CJK_CHAR = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]`;
+/** A character of a CJK run: Han, kana and the long-vowel mark. */
+export const CJK_CHAR = String.raw`[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]`;
 const WORD_CHAR = String.raw`(?:(?!${CJK_CHAR})[\p{L}\p{N}_])`;
 const RUN = new RegExp(String.raw`(${CJK_CHAR}+)|(${WORD_CHAR}+(?:[.\-]${WORD_CHAR}+)*)`, 'gu');
 const CJK = new RegExp('^' + CJK_CHAR, 'u');

@@ -3,6 +3,7 @@ import { parse as parseYaml, YAMLError } from 'yaml';
 import { z } from 'zod';
 import { DocsgenError } from '../errors.js';
 import { once } from '../once.js';
+import { readPlainFrontMatter } from './plain-front-matter.js';
 
 /** The front matter keys docsgen reads, as Docusaurus defines them (made when first asked for, as the configuration's schema). */
 export const frontMatterSchema = once(() =>
@@ -81,7 +82,8 @@ export function readFrontMatter(source: string, file: string): SplitMarkdown {
   let parsed: matter.GrayMatterFile<string>;
   try {
     // A fresh options object turns off gray-matter's cache, so one file's result never leaks into another's.
-    parsed = matter(source, { engines: { ...REFUSED_ENGINES, yaml: (text: string) => parseYaml(withoutTrailingCarriageReturn(text), { maxAliasCount: MAX_YAML_ALIASES }) as object } });
+    const yaml = (text: string) => readPlainFrontMatter(text) ?? (parseYaml(withoutTrailingCarriageReturn(text), { maxAliasCount: MAX_YAML_ALIASES }) as object);
+    parsed = matter(source, { engines: { ...REFUSED_ENGINES, yaml } });
   } catch (error) {
     if (error instanceof RefusedLanguage) throw nonYamlError(error.language, file);
     const reason = (error as Error).message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');

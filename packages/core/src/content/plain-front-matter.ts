@@ -1,9 +1,10 @@
 /**
- * Front matter written the way almost every doc writes it, one `key: value` per line with a plain value (`title: 快速入门`,
- * `sidebar_position: 3`, `draft: true`), read without building `yaml`'s document model: that parse was the scan's largest
- * cost in a cold build (parseDocument alone 240 ms of the 2,000-page corpus's profile). Anything else — quotes, lists,
- * nesting, comments, anchors, a `:` or `#` in a value, a number that is not a small whole one, words YAML reads as null —
- * returns undefined and goes to `yaml`. What this reads, it reads exactly as `yaml` does (test/unit/core/plain-front-matter.test.ts
+ * Front matter written the way almost every doc writes it, one `key: value` per line with a plain value or a one-line
+ * list of them (`title: 快速入门`, `sidebar_position: 3`, `draft: true`, `keywords: [设备, SDK]`), read without building
+ * `yaml`'s document model: that parse was the scan's largest cost in a cold build (parseDocument alone 240 ms of the
+ * 2,000-page corpus's profile). Anything else — quotes, block lists, nesting, comments, anchors, a `:` or `#` in a value,
+ * a number that is not a small whole one, words YAML reads as null or a boolean, CRLF line ends — returns undefined and
+ * goes to `yaml`. What this reads, it reads exactly as `yaml` does (test/unit/core/plain-front-matter.test.ts
  * compares them on generated and real front matter).
  */
 export function readPlainFrontMatter(text: string): Record<string, PlainValue> | undefined {

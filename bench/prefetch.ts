@@ -16,6 +16,7 @@ import { build } from '../packages/core/src/build.js';
 import { launchBrowser } from '../test/helpers/browser.js';
 import { startStaticServer } from '../test/helpers/static-server.js';
 import { REPO_ROOT } from './lib/docsgen.js';
+import { kb, summarize } from './lib/stats.js';
 
 const DOC = 'docs/app/android/device_mgr/';
 const WIDTHS = [
@@ -54,7 +55,6 @@ async function firstLoad(context: Awaited<ReturnType<Browser['newContext']>>, do
   return Promise.all(fetched);
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (list: Fetched[]) => list.reduce((total, item) => total + item.gzip, 0);
 
 const docs = await docPaths(path.join(siteDir, 'docs'), 'docs/');
@@ -110,7 +110,7 @@ for (const { href, path: target } of links) {
   }
   (hovered ? warm : cold).push(await clickToTitle(page, link));
 }
-console.log(`a navigation on slow 4G, click to the new title: not fetched ahead ${median(cold)} ms (${cold.join(', ')}), fetched ahead ${median(warm)} ms (${warm.join(', ')})`);
+console.log(`a navigation on slow 4G, click to the new title: not fetched ahead ${summarize(cold).median} ms (${cold.join(', ')}), fetched ahead ${summarize(warm).median} ms (${warm.join(', ')})`);
 await context.close();
 await browser.close();
 await server.close();
@@ -121,10 +121,6 @@ async function clickToTitle(page: Page, link: ReturnType<Page['locator']>): Prom
   await link.click();
   await page.waitForFunction((title) => document.title !== title, before, { polling: 'raf' });
   return page.evaluate(() => Math.round(performance.now() - (window as unknown as { clickedAt: number }).clickedAt));
-}
-
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 }
 
 async function docPaths(dir: string, prefix: string): Promise<string[]> {

@@ -14,8 +14,7 @@ export function readPlainFrontMatter(text: string): Record<string, PlainValue> |
     const match = PLAIN_LINE.exec(line);
     if (!match) return undefined;
     const [, key, written] = match;
-    // YAML trims a plain value of spaces only (not the ideographic space or no-break space that JavaScript's trim takes too).
-    const trimmed = written.replace(/^ +| +$/g, '');
+    const trimmed = trimSpaces(written);
     const value = trimmed.startsWith('[') && trimmed.endsWith(']') ? plainList(trimmed) : plainValue(trimmed);
     if (value === undefined || SPECIAL_WORD.test(key) || key === '__proto__' || Object.hasOwn(data, key)) return undefined;
     data[key] = value;
@@ -41,11 +40,16 @@ function plainList(value: string): (string | number | boolean)[] | undefined {
   if (inner.trim() === '') return inner === '' ? [] : undefined;
   const items: (string | number | boolean)[] = [];
   for (const written of inner.split(',')) {
-    const item = plainValue(written.replace(/^ +| +$/g, ''));
+    const item = plainValue(trimSpaces(written));
     if (item === undefined || (typeof item === 'string' && /[[\]{}]/.test(item))) return undefined;
     items.push(item);
   }
   return items;
+}
+
+/** YAML trims a plain value of spaces only (not the ideographic space or no-break space that JavaScript's trim takes too). */
+function trimSpaces(text: string): string {
+  return text.replace(/^ +| +$/g, '');
 }
 
 function plainValue(value: string): string | number | boolean | undefined {

@@ -76,10 +76,13 @@ type Fail = (offset: number, reason: string, hint: string) => DocsgenError;
  * line of the body is the deepest of its paragraphs. When it is not within them, the paragraphs tell where.
  */
 function withinMarkupAndNesting(body: string): boolean {
-  const runs = new RegExp(MARKUP_RUN.source, 'g');
-  for (let count = 0; runs.exec(body); ) if (++count > Math.min(DOCUMENT_LIMITS.markupRuns, Math.sqrt(DOCUMENT_LIMITS.markupWork))) return false;
+  let count = 0;
+  for (const _run of body.matchAll(MARKUP_RUN)) if (++count > RUNS_NO_PARAGRAPH_CAN_EXCEED) return false;
   return deepestNesting(body).depth <= DOCUMENT_LIMITS.nesting;
 }
+
+/** A body with no more markup runs than this cannot hold a paragraph over either markup limit. */
+const RUNS_NO_PARAGRAPH_CAN_EXCEED = Math.min(DOCUMENT_LIMITS.markupRuns, Math.sqrt(DOCUMENT_LIMITS.markupWork));
 
 function assertFewSetextHeadings(body: string, fail: Fail): void {
   let count = 0;

@@ -76,11 +76,12 @@ await Promise.all([
   }),
 ]);
 
-// The client bundle, which no site changes, compiled once here rather than by every build (client/prebuilt-client.ts).
-// Its compiler is compiled first and run, then removed: the CLI does not need it.
-await build({ ...common, entryPoints: { 'prebuild-client': 'packages/core/src/client/prebuild-client.ts' }, format: 'esm', outExtension: { '.js': '.mjs' }, external, sourcemap: false });
-await (await import('../dist/prebuild-client.mjs')).prebuildClient('dist/client');
-rmSync('dist/prebuild-client.mjs');
+// The client bundle and the theme's server code, which no site changes, compiled once here rather than by every build
+// (client/prebuilt-client.ts, client/prebuilt-theme-server.ts). Their compiler is compiled first and run, then removed:
+// the CLI does not need it.
+await build({ ...common, entryPoints: { 'prebuild-bundles': 'packages/core/src/client/prebuild-bundles.ts' }, format: 'esm', outExtension: { '.js': '.mjs' }, external, sourcemap: false });
+await (await import('../dist/prebuild-bundles.mjs')).prebuildBundles('dist');
+rmSync('dist/prebuild-bundles.mjs');
 
 // The bundles' hashes, which cache keys hold, recorded once here rather than hashed by every cold build (worker-file.ts).
 await build({ ...common, entryPoints: { 'record-fingerprints': 'packages/core/src/worker-file.ts' }, format: 'esm', outExtension: { '.js': '.mjs' }, sourcemap: false });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { PageData, SidebarItem, ThemeSite } from '@docsgen/shared';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { build, createBuildCache } from '../../packages/core/src/build.js';
-import { bundleThemeServer, importThemeServer } from '../../packages/core/src/client/bundle-theme.js';
+import { buildThemeServer, importThemeServer } from '../../packages/core/src/client/bundle-theme.js';
 import { repoRoot } from '../helpers/fixtures.js';
 
 // The build renders each page's hydrated markup with the theme's createAppRenderer, which renders a doc sidebar once per
@@ -21,7 +21,7 @@ before(async () => {
   const siteData = result.files.find((file) => file.path === '__data/_site.json')!;
   ({ site, sidebar } = JSON.parse(String(siteData.contents)) as { site: ThemeSite; sidebar: SidebarItem[] });
   pages = [...cache.rendered.values()].map(({ page }) => page.data);
-  theme = await importThemeServer((await bundleThemeServer([])).code);
+  theme = await importThemeServer((await buildThemeServer()).code);
 });
 
 function assertSameAsReact(renderer: (page: PageData) => string, forSidebar: SidebarItem[], label: string): void {

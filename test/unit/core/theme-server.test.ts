@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { bundleThemeServer, importThemeServer } from '../../../packages/core/src/client/bundle-theme.js';
+import { buildThemeServer, importThemeServer } from '../../../packages/core/src/client/bundle-theme.js';
 
 // The theme's server code is bundled as CommonJS and run in this process (bundle-theme.ts), not imported as an ES module
 // from a temporary file: it must behave as the ES modules it was bundled from, and share this process's React.
@@ -11,7 +11,7 @@ import { bundleThemeServer, importThemeServer } from '../../../packages/core/src
 const require = createRequire(import.meta.url);
 
 test('the theme server bundle shares the build’s React, leaves no file behind and renders', async () => {
-  const { code, inputs } = await bundleThemeServer([]);
+  const { code, inputs } = await buildThemeServer();
   assert.ok(inputs.includes(require.resolve('react')), 'React, left out of the bundle, is one of its inputs (its stamp keys the cached bundle)');
   const before = readdirSync(tmpdir()).filter((name) => name.startsWith('docsgen-theme-'));
   const theme = await importThemeServer(code);

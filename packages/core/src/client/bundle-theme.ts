@@ -7,6 +7,7 @@ import { Script } from 'node:vm';
 import type { ThemeServer } from '@docsgen/theme/server';
 import { DocsgenError } from '../errors.js';
 import { readPrebuiltClient, type ClientFiles } from './prebuilt-client.js';
+import { readPrebuiltThemeServer } from './prebuilt-theme-server.js';
 
 /** A file the build emits, with its path relative to the output folder. */
 export interface OutputFile {
@@ -85,20 +86,50 @@ export async function buildClientFiles(): Promise<ClientFiles> {
   return { files: files.filter((f) => !/^assets\/style\.[^/]+\.js$/.test(f.path)), metafile: result.metafile };
 }
 
+/** Server code as a CommonJS module's body, and the files it was made from (absolute paths). */
+export interface ServerBundle {
+  code: string;
+  inputs: string[];
+}
+
 /**
- * The theme's server entry and the React pages as one CommonJS module's code, run by importThemeServer, and the files it
- * was made from.
+ * The theme's server entry (theme/server.tsx): the one compiled with the CLI while it is current (it depends on no site:
+ * prebuilt-theme-server.ts), else bundled now.
  */
-export async function bundleThemeServer(pageFiles: { file: string; absolutePath: string }[]): Promise<{ code: string; inputs: string[] }> {
+export async function bundleThemeServer(): Promise<ServerBundle> {
+  return readPrebuiltThemeServer(clientWorkingDir()) ?? (await buildThemeServer());
+}
+
+/** Bundles theme/server.tsx for node, from the theme's parent folder, so that the code is the same from any working folder. */
+export async function buildThemeServer(): Promise<ServerBundle> {
   const dir = themeDir();
-  const pagesModule = pageFiles.map((page, i) => `import * as page${i} from ${JSON.stringify(page.absolutePath)};`).join('\n') +
-    `\nexport const pages = [${pageFiles.map((page, i) => `{ file: ${JSON.stringify(page.file)}, module: page${i} }`).join(', ')}];`;
+  return bundleForNode(`export * from ${JSON.stringify(path.join(dir, 'server.tsx'))};`, dir, clientWorkingDir());
+}
+
+/**
+ * The site's React pages as a CommonJS module's body exporting `pages` (each file with its module), bundled apart from the
+ * theme, which is the same for every site. Pages import nothing of the theme's (they are rendered as static markup).
+ */
+export async function bundlePages(pageFiles: { file: string; absolutePath: string }[]): Promise<ServerBundle> {
+  if (pageFiles.length === 0) return { code: 'exports.pages = [];', inputs: [] };
+  const imports = pageFiles.map((page, i) => `import * as page${i} from ${JSON.stringify(page.absolutePath)};`).join('\n');
+  const list = pageFiles.map((page, i) => `{ file: ${JSON.stringify(page.file)}, module: page${i} }`).join(', ');
+  return bundleForNode(`${imports}\nexport const pages = [${list}];`, themeDir(), process.cwd());
+}
+
+/**
+ * The theme's code and the pages' as the one module importThemeServer runs (and render workers receive): each runs in a
+ * function of its own, as the module it was bundled as, and the pages join the theme's exports.
+ */
+export function themeWithPages(themeCode: string, pagesCode: string): string {
+  const run = (name: string, code: string) => `const ${name} = { exports: {} };\n(function (exports, module) {${code}\n})(${name}.exports, ${name});\n`;
+  return `${run('__docsgenTheme', themeCode)}${run('__docsgenPages', pagesCode)}module.exports = { ...__docsgenTheme.exports, pages: __docsgenPages.exports.pages };`;
+}
+
+async function bundleForNode(contents: string, resolveDir: string, workingDir: string): Promise<ServerBundle> {
   const result = await esbuild().build({
-    stdin: {
-      contents: `export * from ${JSON.stringify(path.join(dir, 'server.tsx'))};\n${pagesModule}`,
-      resolveDir: dir,
-      loader: 'tsx',
-    },
+    stdin: { contents, resolveDir, loader: 'tsx' },
+    absWorkingDir: workingDir,
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -119,9 +150,10 @@ export async function bundleThemeServer(pageFiles: { file: string; absolutePath:
   }).catch((error: unknown) => {
     throw themeBuildError(error);
   });
-  // React, left external, is in the code by its file's path.
+  // React, left external, is in the code by its file's path. The module written here (`<stdin>`) is no file.
   const external = Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external && path.isAbsolute(entry.path)).map((entry) => entry.path));
-  return { code: result.outputFiles[0].text, inputs: [...bundleInputs(result.metafile), ...external] };
+  const read = Object.keys(result.metafile.inputs).filter((input) => input !== '<stdin>').map((input) => path.resolve(workingDir, input));
+  return { code: result.outputFiles[0].text, inputs: [...new Set([...read, ...external])] };
 }
 
 /** The files esbuild read for a bundle, as absolute paths (its metafile names them from its working folder). */

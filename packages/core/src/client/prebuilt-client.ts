@@ -1,8 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Metafile } from 'esbuild';
 import type { OutputFile } from './bundle-theme.js';
+import { stampsHold, stampsOf, type Stamp } from './prebuilt-stamps.js';
 
 /** The client's files as esbuild writes them, paths under `assets/`, and its metafile (input paths relative to the theme's parent folder). */
 export interface ClientFiles {
@@ -14,7 +15,7 @@ export interface ClientFiles {
 interface Manifest {
   files: string[];
   metafile: Metafile;
-  stamps: [file: string, stamp: string][];
+  stamps: Stamp[];
 }
 
 /**
@@ -31,28 +32,17 @@ export function readPrebuiltClient(workingDir: string, dir = defaultDir()): Clie
   } catch {
     return undefined;
   }
-  if (!manifest.stamps.every(([file, stamp]) => stampOf(path.resolve(workingDir, file)) === stamp)) return undefined;
+  if (!stampsHold(manifest.stamps, workingDir)) return undefined;
   return { files: manifest.files.map((file) => ({ path: file, contents: readFileSync(path.join(dir, file)) })), metafile: manifest.metafile };
 }
 
 /** The manifest of a freshly built client, to write beside its files. */
 export function prebuiltManifest({ files, metafile }: ClientFiles, workingDir: string): string {
-  const inputs = Object.keys(metafile.inputs);
-  const watched = [...new Set([...inputs, ...inputs.map((input) => path.dirname(input))])];
-  const manifest: Manifest = { files: files.map((file) => file.path), metafile, stamps: watched.map((file) => [file, stampOf(path.resolve(workingDir, file))]) };
+  const manifest: Manifest = { files: files.map((file) => file.path), metafile, stamps: stampsOf(Object.keys(metafile.inputs), workingDir) };
   return JSON.stringify(manifest);
 }
 
 /** dist/client/ beside the compiled CLI; from source (tests run TypeScript through tsx), the compiled one. */
 export function defaultDir(): string {
   return fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../../../dist/client/' : './client/', import.meta.url));
-}
-
-function stampOf(file: string): string {
-  try {
-    const info = statSync(file);
-    return `${info.size}:${info.mtimeMs}`;
-  } catch {
-    return 'missing';
-  }
 }

@@ -1,10 +1,8 @@
-// Runs one docsgen command as bin/docsgen.js does (relaunched the same way) and reports the peak memory of
-// the process that did the work on stderr, for the benchmark.
+// Runs one docsgen command as bin/docsgen.js does and reports the peak memory of its process on stderr, for the benchmark.
+import { yieldBackgroundThreads } from '../bin/background-threads.js';
 import { runCli } from '../bin/load-cli.js';
-import { relaunchWithSmallV8Pool } from '../bin/relaunch.js';
 
 process.env.NODE_ENV ??= 'production';
-if (!relaunchWithSmallV8Pool(import.meta.url)) {
-  await runCli(process.argv);
-  process.stderr.write(`\nBENCH ${JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS })}\n`);
-}
+yieldBackgroundThreads();
+await runCli(process.argv);
+process.stderr.write(`\nBENCH ${JSON.stringify({ maxRssKb: process.resourceUsage().maxRSS })}\n`);

@@ -31,8 +31,8 @@ test(`a build killed at random points leaves the previous output complete (${KIL
     const rebuildMs = performance.now() - started;
     let killedMidway = 0;
     for (let i = 0; i < KILLS; i++) {
-      // In a process group of its own, killed as a whole: on two cores bin/docsgen.js relaunches itself
-      // (bin/relaunch.js), and a kill -9 from CI or the terminal reaches both processes.
+      // In a process group of its own, killed as a whole with the esbuild and git it started, as a kill -9 from CI or the
+      // terminal would.
       const child = spawn(process.execPath, [docsgen, '--root', site.root, 'build'], { stdio: 'ignore', detached: true });
       const delay = 20 + Math.floor(Math.random() * Math.max(50, rebuildMs - 40));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -10,7 +10,7 @@ interface CommonOptions {
   verbose: boolean;
 }
 
-/** Relative to the site root, where npm keeps tools' caches (bin/relaunch.js looks for it there too). */
+/** Relative to the site root, where npm keeps tools' caches. */
 const DEFAULT_CACHE_DIR = 'node_modules/.cache/docsgen';
 
 const program = new Command()
@@ -55,7 +55,7 @@ program
     const { root } = common();
     const server = await serve({ root, port: options.port, host: options.host, log: (message) => console.log(`[docsgen] ${message}`) });
     console.log(`[docsgen] serving ${server.url}  (drafts shown; Ctrl+C to stop)`);
-    // Ctrl+C can arrive twice (from the terminal and passed on by bin/relaunch.js): close once.
+    // Ctrl+C pressed twice, or SIGINT then SIGTERM: close once.
     let stopping = false;
     const stop = () => {
       if (stopping) return;

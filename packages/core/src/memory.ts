@@ -9,7 +9,7 @@ const LARGE_SITE_DOCS = 5_000;
 /**
  * Between full collections V8 lets the old generation grow to several times what was live after the last
  * one. Rendering promotes every page's short-lived strings, so at 10,000 pages the heap reached 1.9 GB
- * around 0.4 GB of live data (1.5 GB with bin/relaunch.js's one-thread V8 pool, which marks more slowly).
+ * around 0.4 GB of live data (1.5 GB with a one-thread V8 pool, which marks more slowly).
  * Capping the growth at 1.5× (V8 reads the flag at every collection) measured 1.0–1.05 GB at the same
  * build time; on this site's 206 pages it cost 0.1 s, hence only for large sites.
  */

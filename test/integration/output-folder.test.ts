@@ -218,10 +218,15 @@ test('the output writer refuses any path that leaves the output folder', () =>
   withSite(async (site) => {
     const output = await stageOutput(site.file('build'));
     try {
-      for (const bad of ['../escaped.txt', 'docs/../../escaped.txt', site.file('escaped.txt')]) {
-        await assert.rejects(output.write([{ path: bad, contents: 'x' }]), refused(/is outside the output folder/));
+      // A folder beside the staging one whose name begins with its name is outside it too.
+      const sibling = `../${path.basename(output.dir)}-beside/escaped.txt`;
+      for (const bad of ['../escaped.txt', 'docs/../../escaped.txt', site.file('escaped.txt'), sibling, '.', 'docs/..', '']) {
+        await assert.rejects(output.write([{ path: bad, contents: 'x' }]), refused(/is outside the output folder/), bad);
       }
       assert.ok(!existsSync(site.file('escaped.txt')));
+      assert.ok(!existsSync(path.join(path.dirname(output.dir), `${path.basename(output.dir)}-beside`)));
+      await output.write([{ path: 'docs/../inside.txt', contents: 'x' }]);
+      assert.ok(existsSync(path.join(output.dir, 'inside.txt')), 'a path that stays inside once normalised is written');
     } finally {
       await output.discard();
     }

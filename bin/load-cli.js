@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
+'use strict';
+const { createHash } = require('node:crypto');
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const path = require('node:path');
+const vm = require('node:vm');
 
-const CLI_FILE = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
-const CACHE_DIR = fileURLToPath(new URL('../dist/code-cache/', import.meta.url));
+const CLI_FILE = path.join(__dirname, '../dist/cli.cjs');
+const CACHE_DIR = path.join(__dirname, '../dist/code-cache/');
 const CHECKSUM_BYTES = 20;
 
 /**
@@ -27,7 +27,7 @@ const CHECKSUM_BYTES = 20;
  * The file is ASCII and already the module's function (scripts/build-cli.mjs), so it is read as Latin-1 and compiled as
  * it is: decoding it as UTF-8, wrapping it and hashing it took 10–12 ms of every command.
  */
-export async function runCli(argv) {
+async function runCli(argv) {
   const source = readCli();
   if (!source) {
     console.error(`docsgen: error: ${CLI_FILE} is missing\n  hint: run npm install in ${path.dirname(path.dirname(CLI_FILE))} (it compiles the CLI)`);
@@ -99,3 +99,5 @@ function writeCache(file, script) {
     // A read-only install, a full disk: the next run compiles without the cache, as this one did.
   }
 }
+
+exports.runCli = runCli;

@@ -6,7 +6,7 @@ import { runMeasured, type ProcessRun } from './measure.js';
 
 export const BENCH_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const REPO_ROOT = path.dirname(BENCH_DIR);
-const CHILD = path.join(BENCH_DIR, 'build-child.mjs');
+const CHILD = path.join(BENCH_DIR, 'build-child.cjs');
 /** The CLI as users start it (bin/docsgen.js runs the compiled dist/cli.cjs). */
 export const DOCSGEN_CLI = path.join(REPO_ROOT, 'bin', 'docsgen.js');
 

@@ -45,7 +45,7 @@ async function rssOf(pids: number[]): Promise<number> {
 
 /**
  * Runs a command to completion while polling its tree's memory. Polling can miss a short peak, so callers
- * that get an exact getrusage figure from the process itself (build-child.mjs) take the larger of the two.
+ * that get an exact getrusage figure from the process itself (build-child.cjs) take the larger of the two.
  */
 export function runMeasured(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; pollMs?: number } = {}): Promise<ProcessRun> {
   return new Promise((resolve, reject) => {

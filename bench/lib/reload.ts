@@ -13,7 +13,7 @@ export interface ReloadFigures {
 }
 
 async function startServe(root: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(BENCH_DIR, 'build-child.mjs'), '--root', root, 'serve', '--port', '0'], {
+  const child = spawn(process.execPath, [path.join(BENCH_DIR, 'build-child.cjs'), '--root', root, 'serve', '--port', '0'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

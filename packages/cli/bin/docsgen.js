@@ -1,3 +1,5 @@
 #!/usr/bin/env node
+'use strict';
 // The workspace's `docsgen` command, linked into node_modules/.bin by npm install, so `npx docsgen` and npm scripts find it.
-import '../../../bin/docsgen.js';
+// CommonJS, as bin/docsgen.js is (bin/background-threads.js says why).
+require('../../../bin/docsgen.js');

@@ -71,6 +71,25 @@ test('after an edit only the edited doc is parsed and its page rendered, and the
   assertSameFiles(warm.files, cold, 'from a cold build');
 });
 
+test('an edited partial, named with `_` or in a folder named so, parses the docs again, and the output equals a cold build', async () => {
+  await site.write('content/docs/_shared/notice.md', '共享片段：第一版。\n');
+  await site.write('content/docs/_footer.md', '页脚片段：第一版。\n');
+  await site.write('content/docs/uses-partials.mdx', "---\ntitle: 引用片段\n---\n\nimport Notice from './_shared/notice.md';\nimport Footer from './_footer.md';\n\n<Notice />\n\n<Footer />\n");
+  try {
+    await cachedBuild();
+    for (const [file, text] of [['content/docs/_shared/notice.md', '共享片段：第二版。\n'], ['content/docs/_footer.md', '页脚片段：第二版。\n']]) {
+      await site.write(file, text);
+      const warm = await cachedBuild();
+      assert.ok(warm.stats.parsedDocs > 0, `${file}: the docs are parsed again`);
+      const page = warm.files.get('docs/uses-partials/index.html')!.toString('utf8');
+      assert.ok(page.includes(text.trim()), `${file}: the page shows the partial as edited`);
+      assertSameFiles(warm.files, await coldBuild(), `${file}: from a cold build`);
+    }
+  } finally {
+    for (const file of ['content/docs/_shared', 'content/docs/_footer.md', 'content/docs/uses-partials.mdx']) await rm(site.file(file), { recursive: true, force: true });
+  }
+});
+
 test('a title edit, which changes every page\'s sidebar, renders every page again', async () => {
   await cachedBuild();
   await site.edit('content/docs/guide/features.md', (text) => text.replace(/^title: .*$/m, 'title: 功能一览'));

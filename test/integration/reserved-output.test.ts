@@ -1,12 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
 import { loadConfig } from '../../packages/core/src/config/load-config.js';
 import { scanContent } from '../../packages/core/src/content/scan-content.js';
-import { docOutputPaths } from '../../packages/core/src/emit/reserve-output.js';
+import { docOutputPaths, reserveFiles } from '../../packages/core/src/emit/reserve-output.js';
 import { stageOutput } from '../../packages/core/src/emit/emit-site.js';
 import { DocsgenError } from '../../packages/core/src/errors.js';
 import { withFixture } from '../helpers/fixtures.js';
@@ -72,3 +73,40 @@ test('what is reserved is each doc\'s page and Markdown copy, and the build writ
     const listed = content.docs.filter((doc) => !doc.frontMatter.unlisted && !doc.frontMatter.draft);
     assert.equal(reserved.length, content.docs.length + listed.length, 'a page for each doc, a copy for each listed one');
   }));
+
+/** The nice value of a thread of this process (the 19th field of /proc/self/task/<tid>/stat). */
+function niceOf(tid: number | string): number {
+  const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
+/** The nice values of this process's threads (a thread that ended meanwhile is left out). */
+function threadNiceValues(): number[] {
+  return readdirSync('/proc/self/task').flatMap((tid) => {
+    try {
+      return [niceOf(tid)];
+    } catch {
+      return [];
+    }
+  });
+}
+
+test('on one or two cores the thread that makes the files runs below the thread that builds', { skip: availableParallelism() > 2 || process.platform !== 'linux' ? 'only on one or two cores, on Linux (reads /proc)' : false }, async () => {
+  const folder = await mkdtemp(path.join(tmpdir(), 'docsgen-reserve-'));
+  try {
+    assert.ok(!threadNiceValues().includes(10), 'no thread of the test runs lowered before');
+    const reserved = reserveFiles(folder, Array.from({ length: 4000 }, (_, i) => `docs/p${i % 40}/page-${i}/index.html`));
+    let lowered = false;
+    let done = false;
+    void reserved.ready.then(() => (done = true));
+    while (!done) {
+      lowered ||= threadNiceValues().includes(10);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    assert.ok(lowered, 'a thread at nice 10 while the files were made');
+    assert.equal(niceOf(process.pid), 0, 'this thread keeps its priority');
+    assert.ok(existsSync(path.join(folder, 'docs/p39/page-3999/index.html')));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});

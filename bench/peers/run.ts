@@ -6,7 +6,11 @@
  * edited (each system's own caches kept). Reported per build: wall time, CPU time (user + system of the whole
  * process tree, from /usr/bin/time) and peak RSS of the whole tree, with the load average when it started.
  * Peers are installed into bench/peers/<name>/node_modules (gitignored) on first use only.
- * Env: BENCH_SIZES=206,2000 (default), BENCH_RUNS (runs per system and size, default 3), BENCH_SYSTEMS (a subset, by key).
+ * Before the measured runs, each system builds the corpus once unmeasured (as hyperfine's --warmup): the first build
+ * after an install or a copy pays for what later ones find ready (docsgen writes V8's code cache of its CLI then; every
+ * system reads its node_modules from disk), and with three runs that one build was the median's neighbour.
+ * Env: BENCH_SIZES=206,2000 (default), BENCH_RUNS (runs per system and size, default 3), BENCH_SYSTEMS (a subset, by key),
+ * BENCH_WARMUP (unmeasured builds per system and size first, default 1).
  * Results are merged into bench/results-peers.json by size and system; the tables printed at the end cover the whole
  * file. `npm run bench:peers -- --report` only prints them.
  */
@@ -27,6 +31,7 @@ const CLI = path.join(BENCH_DIR, '.out', 'peers-cli');
 const DOCSGEN_OUT = path.join(BENCH_DIR, '.out', 'peers-docsgen');
 const sizes = (process.env.BENCH_SIZES ?? '206,2000').split(',').map(Number);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+const warmups = Number(process.env.BENCH_WARMUP ?? 1);
 /** The page edited before each warm rebuild. */
 const EDITED = 'docs/api/signature.md';
 
@@ -97,6 +102,14 @@ async function measureAll(): Promise<SizeResult[]> {
       const target = path.join(HERE, system.dir, system.docs);
       await rm(target, { recursive: true, force: true });
       await cp(path.join(corpus, 'docs'), target, { recursive: true });
+    }
+    for (let warmup = 0; warmup < warmups; warmup++) {
+      for (const system of systems) {
+        const cwd = system.dir ? path.join(HERE, system.dir) : corpus;
+        for (const state of system.coldState) await rm(path.resolve(cwd, state), { recursive: true, force: true });
+        const build = await measure(system, cwd);
+        console.log(`  ${pages} pages, warm-up ${warmup + 1}/${warmups}, ${system.name}: ${(build.wallMs / 1000).toFixed(2)} s wall (not counted)`);
+      }
     }
     for (let run = 0; run < runs; run++) {
       // Each run starts with a different system, so none always runs right after the heaviest.

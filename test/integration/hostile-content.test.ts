@@ -225,6 +225,16 @@ test('a symbolic link loop in the content and static folders does not make the b
     assert.equal(after.stats.files, before.stats.files, 'no static file is published again through the loop');
   }));
 
+test('a symbolic link to a folder outside the docs folder is neither followed nor an error', () =>
+  withSite(async (site) => {
+    const before = await build({ root: site.root, write: false });
+    await site.write('elsewhere/outside.md', '---\ntitle: 外面\n---\n外面\n');
+    await symlink('../../elsewhere', site.file('content/docs/elsewhere'));
+    const after = await build({ root: site.root, write: true });
+    assert.equal(after.stats.pages, before.stats.pages, 'nothing is found through the link');
+    assert.ok(!existsSync(site.file('build/docs/elsewhere')));
+  }));
+
 test('a heading may not take an id of the page itself; one named like it gets a suffix', () =>
   withSite(async (site) => {
     for (const id of ['__docsgen_page', '__docsgen', '__main', 'locale-menu', 'user-content-fn-1']) {

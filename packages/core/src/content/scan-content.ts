@@ -80,8 +80,9 @@ export async function scanContent({ root, config, includeDrafts, cache, cacheDir
   const docsDir = docsDirOf(config);
   const pagesDir = path.join(config.contentDir, 'pages');
   const docsBase = docsBaseOf(config);
+  const isCategoryFile = (file: string) => CATEGORY_FILE.test(path.posix.basename(file));
   const [inDocs, pageFiles, translatedFiles] = await Promise.all([
-    findSiteFiles(root, docsDir, '**/*'),
+    findSiteFiles(root, docsDir, '**/*', (file) => MARKDOWN.test(file) || isCategoryFile(file) || IMAGE.test(file)),
     findSiteFiles(root, pagesDir, '**/*.{tsx,jsx}'),
     config.translatedDocsDir ? findSiteFiles(root, config.translatedDocsDir, '**/*.{md,mdx}').then((files) => new Set(files)) : new Set<string>(),
   ]);
@@ -91,7 +92,7 @@ export async function scanContent({ root, config, includeDrafts, cache, cacheDir
   // As Docusaurus: files and folders starting with `_` are partials, imported by docs, not pages of their own.
   const isPartial = (file: string) => file.split('/').some((segment) => segment.startsWith('_'));
   const docFiles = markdown.filter((file) => !isPartial(file));
-  const categoryFiles = inDocs.filter((file) => CATEGORY_FILE.test(path.posix.basename(file)));
+  const categoryFiles = inDocs.filter(isCategoryFile);
   const assets = inDocs.filter((file) => IMAGE.test(file));
 
   const frontMatterCache = cacheDir ? await loadFrontMatterCache(cacheDir) : undefined;

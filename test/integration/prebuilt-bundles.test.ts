@@ -43,23 +43,30 @@ test('the client bundle is the same at any base URL and from any working folder'
   for (const specifier of imports) assert.match(specifier, /^\.\/chunk\.\w+\.js$/);
 });
 
-test('a prebuilt bundle whose inputs changed since, or that is missing, is not used', async () => {
+/**
+ * Checks, on a copy of a prebuilt folder, that `read` uses it as it is, and neither once its manifest says that `input`
+ * changed (its stamp altered by `alter`) nor once `part` is missing.
+ */
+async function assertUsedOnlyWhileCurrent(dir: string, read: (copy: string) => unknown, input: string, alter: (stamp: string) => string, part: string): Promise<void> {
   const copy = await mkdtemp(path.join(tmpdir(), 'docsgen-prebuilt-'));
   try {
-    await cp(defaultDir(), copy, { recursive: true });
-    assert.ok(readPrebuiltClient(workingDir, copy), 'an unchanged copy is used');
+    await cp(dir, copy, { recursive: true });
+    assert.ok(read(copy), 'an unchanged copy is used');
     const manifest = JSON.parse(await readFile(path.join(copy, 'manifest.json'), 'utf8')) as { stamps: [string, string][] };
-    const entry = manifest.stamps.find(([file]) => file === 'theme/client/entry.tsx')!;
-    // As if theme/client/entry.tsx had been edited after the CLI was compiled.
-    entry[1] = entry[1].replace(/^\d+/, (size) => String(Number(size) + 1));
+    const entry = manifest.stamps.find(([file]) => file === input)!;
+    // As if the input had been edited after the CLI was compiled.
+    entry[1] = alter(entry[1]);
     await writeFile(path.join(copy, 'manifest.json'), JSON.stringify(manifest));
-    assert.equal(readPrebuiltClient(workingDir, copy), undefined);
-    await rm(path.join(copy, 'manifest.json'));
-    assert.equal(readPrebuiltClient(workingDir, copy), undefined);
+    assert.equal(read(copy), undefined);
+    await rm(path.join(copy, part));
+    assert.equal(read(copy), undefined);
   } finally {
     await rm(copy, { recursive: true, force: true });
   }
-});
+}
+
+test('a prebuilt bundle whose inputs changed since, or that is missing, is not used', () =>
+  assertUsedOnlyWhileCurrent(defaultDir(), (copy) => readPrebuiltClient(workingDir, copy), 'theme/client/entry.tsx', (stamp) => stamp.replace(/^\d+/, (size) => String(Number(size) + 1)), 'manifest.json'));
 
 test('the theme server compiled with the CLI is byte for byte the one esbuild makes now, from any working folder', async () => {
   const prebuilt = readPrebuiltThemeServer(workingDir);
@@ -76,23 +83,8 @@ test('the theme server compiled with the CLI is byte for byte the one esbuild ma
   assert.ok(prebuilt.inputs.includes(path.join(themeDir(), 'server.tsx')));
 });
 
-test('a prebuilt theme server whose inputs changed since, or that is missing, is not used', async () => {
-  const copy = await mkdtemp(path.join(tmpdir(), 'docsgen-prebuilt-server-'));
-  try {
-    await cp(themeServerDir(), copy, { recursive: true });
-    assert.ok(readPrebuiltThemeServer(workingDir, copy), 'an unchanged copy is used');
-    const manifest = JSON.parse(await readFile(path.join(copy, 'manifest.json'), 'utf8')) as { stamps: [string, string][] };
-    const entry = manifest.stamps.find(([file]) => file === 'theme/components/DocSidebar.tsx')!;
-    // As if theme/components/DocSidebar.tsx had been edited after the CLI was compiled.
-    entry[1] = entry[1].replace(/:[\d.]+$/, (time) => `:${Number(time.slice(1)) + 1}`);
-    await writeFile(path.join(copy, 'manifest.json'), JSON.stringify(manifest));
-    assert.equal(readPrebuiltThemeServer(workingDir, copy), undefined);
-    await rm(path.join(copy, 'server.cjs'));
-    assert.equal(readPrebuiltThemeServer(workingDir, copy), undefined);
-  } finally {
-    await rm(copy, { recursive: true, force: true });
-  }
-});
+test('a prebuilt theme server whose inputs changed since, or that is missing, is not used', () =>
+  assertUsedOnlyWhileCurrent(themeServerDir(), (copy) => readPrebuiltThemeServer(workingDir, copy), 'theme/components/DocSidebar.tsx', (stamp) => stamp.replace(/:[\d.]+$/, (time) => `:${Number(time.slice(1)) + 1}`), 'server.cjs'));
 
 test('the site\'s pages, bundled apart from the theme, join its exports in their order and render with its React', async () => {
   const folder = await mkdtemp(path.join(tmpdir(), 'docsgen-pages-'));

@@ -147,9 +147,9 @@ async function bundleForNode(contents: string, resolveDir: string, workingDir: s
   });
   // React's files are inputs too, so that the cached code is made again when React changes. The module written here
   // (`<stdin>`) is no file.
-  const external = Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external).map((entry) => require.resolve(entry.path)));
+  const external = new Set(Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external).map((entry) => entry.path)));
   const read = Object.keys(result.metafile.inputs).filter((input) => input !== '<stdin>').map((input) => path.resolve(workingDir, input));
-  return { code: result.outputFiles[0].text, inputs: [...new Set([...read, ...external])] };
+  return { code: result.outputFiles[0].text, inputs: [...new Set([...read, ...[...external].map((specifier) => require.resolve(specifier))])] };
 }
 
 /** The files esbuild read for a bundle, as absolute paths (its metafile names them from its working folder). */

@@ -1,7 +1,7 @@
-import { test } from 'node:test';
+import { mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import fs, { existsSync } from 'node:fs';
 import { cp, mkdir, readFile, readdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
@@ -230,6 +230,27 @@ test('the output writer refuses any path that leaves the output folder', () =>
     } finally {
       await output.discard();
     }
+  }));
+
+test('a build that fails while files are being written leaves no staging folder behind', () =>
+  withSite(async (site) => {
+    const output = await stageOutput(site.file('build'));
+    // A slow disk: the folders of a write still being made when the build fails and discards the staging folder.
+    const makeFolder = fs.mkdir;
+    const slowMkdir = mock.method(fs, 'mkdir', (...args: Parameters<typeof fs.mkdir>) => setTimeout(() => makeFolder(...args), 100));
+    try {
+      const writing = output.write([{ path: 'docs/page/index.html', contents: 'x' }]);
+      writing.catch(() => undefined);
+      await output.discard();
+      await writing.catch(() => undefined);
+    } finally {
+      slowMkdir.mock.restore();
+    }
+    // Whatever a write left under way would land now.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const beside = (await readdir(site.root)).filter((name) => name.includes('docsgen-'));
+    assert.deepEqual(beside, [], 'the staging folder is gone once discard has returned');
+    assert.ok(!existsSync(site.file('build')), 'no output appeared');
   }));
 
 test('the hint names a folder the build would accept: build, or beside the content when the content is the project', () =>

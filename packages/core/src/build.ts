@@ -187,6 +187,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const configFile = path.relative(root, loaded.configFile);
     const categoryPagesFrom = config.sidebar ? configFile : docsDirOf(config);
     const pages = [...pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl }), ...generatedIndexPages({ sidebar, sourceFile: categoryPagesFrom, baseUrl: config.baseUrl, descriptions: cardDescriptionsByHref(parsed, sidebar) })];
+    // Files that no page's rendering changes go to the thread pool now, to be written while the pages render.
+    const staticFiles = await readStatic(root, config);
+    const docAssets = await readDocAssets(root, config, parsed);
+    const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin, keyByFile: parsedDocs.keyByFile });
+    const filesBesidePages: OutputFile[] = [...client.files, ...staticFiles, ...docAssets, ...markdown.files, ...redirectFiles(config), robotsFile(config, origin)];
+    const besidePagesWritten = sink.keep(filesBesidePages);
+    // Awaited after rendering; until then a failure must not count as unhandled.
+    besidePagesWritten.catch(() => undefined);
     const { records, renderedCount, keys: pageKeys } = await time('render', () =>
       renderStage({
         pages,
@@ -201,25 +209,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }),
     );
 
-    const staticFiles = await readStatic(root, config);
-    const docAssets = await readDocAssets(root, config, parsed);
-    const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin, keyByFile: parsedDocs.keyByFile });
-    const otherFiles: OutputFile[] = [
-      ...client.files,
-      ...staticFiles,
-      ...docAssets,
-      ...markdown.files,
-      ...redirectFiles(config),
-      ...homeRedirect(config, mainDocRoute, records),
-      sitemapFile(records, origin),
-      robotsFile(config, origin),
-    ];
-    // Written while the search index is still being built alongside (search-stage.ts); the site data names the index.
-    await time('write', () => sink.keep(otherFiles));
+    const filesOfPages: OutputFile[] = [...homeRedirect(config, mainDocRoute, records), sitemapFile(records, origin)];
+    await time('write', () => Promise.all([besidePagesWritten, sink.keep(filesOfPages)]));
     const search = await time('search', searchIndex);
     site.searchIndexUrl = search.url;
     const indexFiles: OutputFile[] = [{ path: SITE_DATA_FILE, contents: JSON.stringify({ site, sidebar: sidebar.items }) }, ...search.files];
-    const otherPaths = new Set([...otherFiles, ...indexFiles].map((file) => file.path));
+    const otherPaths = new Set([...filesBesidePages, ...filesOfPages, ...indexFiles].map((file) => file.path));
 
     const linkCheck = await time('links', () =>
       checkLinks({

@@ -56,6 +56,8 @@ export async function stageOutput(outDir: string, { reserve = [] }: { reserve?: 
   const carried: CarriedFiles = new Map();
   const reserved = reserve.length && !(await exists(outDir)) ? reserveFiles(staging, reserve) : undefined;
   const written = new Set<string>();
+  // Writes still under way when a build fails must end before the staging folder is removed, or they would make it again.
+  const writing = new Set<Promise<void>>();
   return {
     dir: staging,
     async write(files) {
@@ -64,7 +66,13 @@ export async function stageOutput(outDir: string, { reserve = [] }: { reserve?: 
         carried.delete(file.path);
         if (reserved) written.add(file.path);
       }
-      await writeFiles(files);
+      const write = writeFiles(files);
+      writing.add(write);
+      try {
+        await write;
+      } finally {
+        writing.delete(write);
+      }
     },
     carry(files) {
       for (const file of files) {
@@ -101,6 +109,7 @@ export async function stageOutput(outDir: string, { reserve = [] }: { reserve?: 
     },
     async discard() {
       await reserved?.ready;
+      await Promise.allSettled(writing);
       await removeOwned(staging);
     },
   };

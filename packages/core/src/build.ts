@@ -15,6 +15,7 @@ import { claimOutputFolder } from './emit/output-folder.js';
 import { createOutputSink } from './emit/output-sink.js';
 import { docOutputPaths } from './emit/reserve-output.js';
 import { homeRedirect, redirectFiles, robotsFile, SITE_DATA_FILE, sitemapFile } from './emit/site-files.js';
+import { staticOverlap } from './emit/static-overlap.js';
 import { DocsgenError } from './errors.js';
 import { checkImages } from './links/check-images.js';
 import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
@@ -189,9 +190,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const pages = [...pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl }), ...generatedIndexPages({ sidebar, sourceFile: categoryPagesFrom, baseUrl: config.baseUrl, descriptions: cardDescriptionsByHref(parsed, sidebar) })];
     // Files that no page's rendering changes go to the thread pool now, to be written while the pages render.
     const staticFiles = await readStatic(root, config);
+    const besideStatic = staticOverlap(staticFiles, config.staticDir, pages);
     const docAssets = await readDocAssets(root, config, parsed);
     const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin, keyByFile: parsedDocs.keyByFile });
-    const filesBesidePages: OutputFile[] = [...client.files, ...staticFiles, ...docAssets, ...markdown.files, ...redirectFiles(config), robotsFile(config, origin)];
+    const filesBesidePages: OutputFile[] = [...staticFiles, ...besideStatic([...client.files, ...docAssets, ...markdown.files, ...redirectFiles(config), robotsFile(config, origin)])];
     const besidePagesWritten = sink.keep(filesBesidePages);
     // Awaited after rendering; until then a failure must not count as unhandled.
     besidePagesWritten.catch(() => undefined);
@@ -209,7 +211,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }),
     );
 
-    const filesOfPages: OutputFile[] = [...homeRedirect(config, mainDocRoute, records), sitemapFile(records, origin)];
+    // A static file replaces the home page's redirect: a site without a home page may well write its own.
+    const filesOfPages: OutputFile[] = [...besideStatic(homeRedirect(config, mainDocRoute, records), { replaceable: true }), ...besideStatic([sitemapFile(records, origin)])];
     await time('write', () => Promise.all([besidePagesWritten, sink.keep(filesOfPages)]));
     const search = await time('search', searchIndex);
     site.searchIndexUrl = search.url;

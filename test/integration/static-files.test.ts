@@ -1,0 +1,49 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from '../../packages/core/src/build.js';
+import { withFixture, type FixtureSite } from '../helpers/fixtures.js';
+import { docsgenErrorMatching as refused } from '../helpers/docsgen-error.js';
+
+const withSite = (work: (site: FixtureSite) => Promise<void>) => withFixture('basic', work);
+/** Built as the CLI builds: into build/, with the persistent cache, so that a second build carries files over. */
+const buildSite = (site: FixtureSite) => build({ root: site.root, write: true, cacheDir: site.file('node_modules/.cache/docsgen') });
+
+test("a site's own robots.txt, sitemap.xml and llms.txt in the static folder are published instead of docsgen's, build after build", () =>
+  withSite(async (site) => {
+    const own = { 'robots.txt': 'User-agent: *\nDisallow: /docscenter/private/\n', 'sitemap.xml': '<?xml version="1.0"?><sitemapindex/>\n', 'llms.txt': '# 我们自己写的 llms.txt\n' };
+    for (const [file, text] of Object.entries(own)) await site.write(`static/${file}`, text);
+    for (const round of ['cold', 'warm']) {
+      await buildSite(site);
+      for (const [file, text] of Object.entries(own)) assert.equal(await site.read(`build/${file}`), text, `${round}: ${file}`);
+      assert.match(await site.read('build/llms-full.txt'), /介绍/, `${round}: what the site does not write itself is still generated`);
+    }
+  }));
+
+for (const [file, reason] of [
+  ['index.html', /docsgen writes index\.html itself: the page of \/docscenter\/ \(content\/pages\/index\.tsx\)/],
+  ['docs/intro/index.html', /docsgen writes docs\/intro\/index\.html itself: the page of \/docscenter\/docs\/intro\/ \(content\/docs\/intro\.md\)/],
+  ['docs/intro.md', /docsgen writes docs\/intro\.md itself/],
+  ['docs/old-intro/index.html', /docsgen writes docs\/old-intro\/index\.html itself/],
+  ['__data/_site.json', /docsgen writes __data\/_site\.json itself: the site data every page loads/],
+] as const) {
+  test(`a static file at ${file}, which docsgen writes itself, fails the build by name and leaves the previous output as it was`, () =>
+    withSite(async (site) => {
+      await buildSite(site);
+      const before = await site.read(`build/${file}`);
+      await site.write(`static/${file}`, '<p>static</p>\n');
+      await assert.rejects(buildSite(site), refused(new RegExp(`static/${file.replace(/[./]/g, '\\$&')}  ${reason.source}[\\s\\S]*hint: move or rename this file of the static folder`)));
+      assert.equal(await site.read(`build/${file}`), before);
+    }));
+}
+
+test("a static index.html replaces the home page's redirect of a site without a home page", () =>
+  withSite(async (site) => {
+    await rm(site.file('content/pages/index.tsx'));
+    await buildSite(site);
+    assert.match(await site.read('build/index.html'), /正在跳转/, 'without one, the home page redirects to the main doc');
+    await site.write('static/index.html', '<!DOCTYPE html><title>我们的首页</title>\n');
+    await buildSite(site);
+    assert.equal(await readFile(path.join(site.root, 'build/index.html'), 'utf8'), '<!DOCTYPE html><title>我们的首页</title>\n');
+  }));

@@ -47,3 +47,25 @@ test("a static index.html replaces the home page's redirect of a site without a 
     await buildSite(site);
     assert.equal(await readFile(path.join(site.root, 'build/index.html'), 'utf8'), '<!DOCTYPE html><title>我们的首页</title>\n');
   }));
+
+test('a redirect from a page of the site, or from where an earlier redirect goes from, is left out with a warning; one from / stands in for the home redirect', () =>
+  withSite(async (site) => {
+    await site.edit('site.config.ts', (text) =>
+      text.replace(
+        "redirects: [{ from: '/docs/old-intro/', to: '/docs/intro/' }],",
+        "redirects: [{ from: '/docs/old-intro/', to: '/docs/intro/' }, { from: '/docs/intro/', to: '/docs/guide/' }, { from: '/docs/old-intro', to: '/docs/guide/' }, { from: '/', to: '/docs/guide/' }],",
+      ),
+    );
+    const page = await buildSite(site);
+    assert.deepEqual(
+      page.warnings.filter((line) => line.includes('redirects[')),
+      ['site.config.ts  redirects[1].from /docs/intro/: is a page of the site, so this redirect is left out', 'site.config.ts  redirects[2].from /docs/old-intro: an earlier redirect goes from there, so this redirect is left out', 'site.config.ts  redirects[3].from /: is a page of the site, so this redirect is left out'],
+    );
+    assert.doesNotMatch(await site.read('build/docs/intro/index.html'), /正在跳转/, 'the doc page stays');
+    assert.match(await site.read('build/docs/old-intro/index.html'), /\/docscenter\/docs\/intro\//, 'the first redirect from there stands');
+
+    await rm(site.file('content/pages/index.tsx'));
+    const withoutHome = await buildSite(site);
+    assert.ok(!withoutHome.warnings.some((line) => line.includes('redirects[3]')));
+    assert.match(await site.read('build/index.html'), /location\.replace\("\/docscenter\/docs\/guide\/"/, 'the configured redirect from /, not the one to the main doc');
+  }));

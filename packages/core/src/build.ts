@@ -193,7 +193,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const besideStatic = staticOverlap(staticFiles, config.staticDir, pages);
     const docAssets = await readDocAssets(root, config, parsed);
     const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin, keyByFile: parsedDocs.keyByFile });
-    const filesBesidePages: OutputFile[] = [...staticFiles, ...besideStatic([...client.files, ...docAssets, ...markdown.files, ...redirectFiles(config), robotsFile(config, origin)])];
+    const redirects = redirectFiles(config, new Set(pages.map((page) => page.file)), configFile);
+    const filesBesidePages: OutputFile[] = [...staticFiles, ...besideStatic([...client.files, ...docAssets, ...markdown.files, ...redirects.files, robotsFile(config, origin)])];
     const besidePagesWritten = sink.keep(filesBesidePages);
     // Awaited after rendering; until then a failure must not count as unhandled.
     besidePagesWritten.catch(() => undefined);
@@ -235,7 +236,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     linkCheck.broken.push(...brokenRedirects(config, records), ...checkImages(parsed, otherPaths, config.baseUrl));
     // A Docusaurus site with `onBrokenLinks` other than 'throw' builds with its broken links listed as warnings.
     if (linkCheck.broken.length && (options.onBrokenLinks ?? config.onBrokenLinks) === 'throw') throw brokenLinksError(linkCheck.broken);
-    const warnings = [...parsed.flatMap((doc) => doc.warnings), ...[...linkCheck.broken, ...linkCheck.outside].map((link) => `${link.where}  ${link.href}  → ${link.reason}`)];
+    const warnings = [...parsed.flatMap((doc) => doc.warnings), ...redirects.warnings, ...[...linkCheck.broken, ...linkCheck.outside].map((link) => `${link.where}  ${link.href}  → ${link.reason}`)];
 
     await time('emit', async () => {
       await sink.keep(indexFiles);

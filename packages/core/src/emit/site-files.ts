@@ -24,21 +24,38 @@ export function robotsFile(config: SiteConfig, origin: string): OutputFile {
   return { path: 'robots.txt', contents: `User-agent: *\nAllow: ${config.baseUrl}\n\nSitemap: ${origin}${config.baseUrl}sitemap.xml\n` };
 }
 
-/** A static page for each configured redirect: meta refresh for every host, location.replace to keep the hash. */
-export function redirectFiles(config: SiteConfig): OutputFile[] {
-  return config.redirects.map(({ from, to }) => redirectPage(config, from, config.baseUrl + to.replace(/^\//, '')));
+/**
+ * A static page for each configured redirect: meta refresh for every host, location.replace to keep the hash. A redirect
+ * from a page of the site (`pageFiles`, output paths), or from where an earlier redirect already goes from, is left out
+ * with a warning, as Docusaurus's client-redirects plugin leaves out those that would replace a page: both would be
+ * written to one file.
+ */
+export function redirectFiles(config: SiteConfig, pageFiles: Set<string>, configFile: string): { files: OutputFile[]; warnings: string[] } {
+  const files = new Map<string, OutputFile>();
+  const warnings: string[] = [];
+  config.redirects.forEach(({ from, to }, i) => {
+    const file = redirectFile(from);
+    if (pageFiles.has(file) || files.has(file)) {
+      warnings.push(`${configFile}  redirects[${i}].from ${from}: ${pageFiles.has(file) ? 'is a page of the site' : 'an earlier redirect goes from there'}, so this redirect is left out`);
+    } else files.set(file, redirectPage(config, from, config.baseUrl + to.replace(/^\//, '')));
+  });
+  return { files: [...files.values()], warnings };
 }
 
-/** A site without a home page (a Docusaurus docs folder whose home was a React page) sends `/` to its main doc. */
+/** A site without a home page (a Docusaurus docs folder whose home was a React page) sends `/` to its main doc, unless a configured redirect goes from there. */
 export function homeRedirect(config: SiteConfig, mainDocRoute: string | undefined, pages: PageRecord[]): OutputFile[] {
-  if (!mainDocRoute || pages.some((page) => page.route === config.baseUrl)) return [];
+  if (!mainDocRoute || pages.some((page) => page.route === config.baseUrl) || config.redirects.some(({ from }) => redirectFile(from) === 'index.html')) return [];
   return [redirectPage(config, '/', mainDocRoute)];
 }
 
+/** The output file of a redirect from a path of the site. */
+function redirectFile(from: string): string {
+  return from.replace(/^\//, '').replace(/(\/index\.html|\.html|\/)?$/, '/index.html').replace(/^\//, '');
+}
+
 function redirectPage(config: SiteConfig, from: string, target: string): OutputFile {
-  const relative = from.replace(/^\//, '').replace(/(\/index\.html|\.html|\/)?$/, '/index.html').replace(/^\//, '');
   return {
-    path: relative,
+    path: redirectFile(from),
     contents: `<!DOCTYPE html><html lang="${config.locale}"><head><meta charset="utf-8" /><title>正在跳转…</title><meta name="robots" content="noindex" /><link rel="canonical" href="${escapeAttribute(target)}" /><meta http-equiv="refresh" content="0; url=${escapeAttribute(target)}" /><script>location.replace(${JSON.stringify(target)}+location.search+location.hash)</script></head><body><p>页面已移动到 <a href="${escapeAttribute(target)}">${escapeHtml(target)}</a>。</p></body></html>\n`,
   };
 }

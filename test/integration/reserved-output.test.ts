@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
@@ -90,6 +90,23 @@ function threadNiceValues(): number[] {
     }
   });
 }
+
+test('a file the build wrote before the worker reached it is passed over, and the worker makes the rest and is gone once ready settles', async () => {
+  const folder = await mkdtemp(path.join(tmpdir(), 'docsgen-reserve-'));
+  try {
+    const paths = Array.from({ length: 200 }, (_, i) => `docs/page-${i}/index.html`);
+    // The build writes files beside the pages as soon as the Markdown is parsed, while the worker may still be making these.
+    await mkdir(path.join(folder, 'docs/page-3'), { recursive: true });
+    await writeFile(path.join(folder, 'docs/page-3/index.html'), '<p>written by the build</p>');
+    const threadsBefore = readdirSync('/proc/self/task').length;
+    await reserveFiles(folder, paths).ready;
+    assert.equal(readFileSync(path.join(folder, 'docs/page-3/index.html'), 'utf8'), '<p>written by the build</p>');
+    assert.ok(existsSync(path.join(folder, 'docs/page-199/index.html')), 'the files after it are made too');
+    if (process.platform === 'linux') assert.ok(readdirSync('/proc/self/task').length <= threadsBefore, 'the worker thread is gone');
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
 
 test('on one or two cores the thread that makes the files runs below the thread that builds', { skip: availableParallelism() > 2 || process.platform !== 'linux' ? 'only on one or two cores, on Linux (reads /proc)' : false }, async () => {
   const folder = await mkdtemp(path.join(tmpdir(), 'docsgen-reserve-'));

@@ -34,7 +34,8 @@ export function docOutputPaths(docs: DocSource[], baseUrl: string): string[] {
 export function reserveFiles(staging: string, paths: string[]): ReservedFiles {
   const ready = new Promise<void>((resolve) => {
     const worker = new Worker(workerFile('reserve-worker'), { workerData: { staging, paths } });
-    worker.once('error', () => resolve());
+    // Settled once the thread is gone ('exit' follows an 'error' too), so that nothing of it runs on after the build.
+    worker.once('error', () => undefined);
     worker.once('exit', () => resolve());
   });
   return {
@@ -43,9 +44,16 @@ export function reserveFiles(staging: string, paths: string[]): ReservedFiles {
       await ready;
       const unwritten = paths.filter((file) => !written.has(file));
       for (const file of unwritten) await rm(path.join(staging, file), { force: true });
-      // Deepest first; a folder that still holds anything stays.
-      const folders = [...new Set(unwritten.map((file) => path.dirname(path.join(staging, file))))].sort((a, b) => b.length - a.length);
+      // Each folder up to the staging folder, deepest first (a folder's path is longer than its parent's); one that still holds anything stays.
+      const folders = [...new Set(unwritten.flatMap((file) => foldersOf(file).map((folder) => path.join(staging, folder))))].sort((a, b) => b.length - a.length);
       for (const folder of folders) await rmdir(folder).catch(() => undefined);
     },
   };
+}
+
+/** The folders of a relative path, from its own up to the top one: `docs/b/c/index.html` → docs/b/c, docs/b, docs. */
+function foldersOf(file: string): string[] {
+  const folders: string[] = [];
+  for (let folder = path.dirname(file); folder !== '.' && folder !== path.dirname(folder); folder = path.dirname(folder)) folders.push(folder);
+  return folders;
 }

@@ -28,6 +28,11 @@ for (const file of paths) {
     mkdirSync(folder, { recursive: true });
     made.add(folder);
   }
-  // `wx`: a new, empty file only; nothing is ever opened through a name that exists.
-  closeSync(openSync(full, 'wx'));
+  try {
+    // `wx`: a new, empty file only; nothing is ever opened through a name that exists.
+    closeSync(openSync(full, 'wx'));
+  } catch (error) {
+    // The build wrote this one first (it writes files beside the pages as soon as the Markdown is parsed): on to the next.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
 }

@@ -1,12 +1,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from '../../packages/core/src/build.js';
+import { build, createBuildCache } from '../../packages/core/src/build.js';
 import { DocsgenError } from '../../packages/core/src/errors.js';
 import { serve } from '../../packages/core/src/serve.js';
-import { copyFixture, repoRoot, type FixtureSite } from '../helpers/fixtures.js';
+import { copyFixture, repoRoot, withFixture, type FixtureSite } from '../helpers/fixtures.js';
 
 // The readers fixture built once, inside a git repository of its own whose commits give the last-updated dates.
 let site: FixtureSite;
@@ -84,6 +84,27 @@ test('last updated: git\'s date and author in the doc footer and the sitemap; la
   assert.match(sitemap, /<loc>https:\/\/docs\.example\.com\/docscenter\/docs\/guide\/writing\/<\/loc><lastmod>2025-06-07T08:09:10\.000Z<\/lastmod>/);
   assert.match(sitemap, /<loc>https:\/\/docs\.example\.com\/docscenter\/docs\/guide\/<\/loc><lastmod>2024-03-05T00:00:00\.000Z<\/lastmod>/);
 });
+
+test("outside git, a doc's last update is its file's modification time, read with its text, and in serve's rebuilds", () =>
+  withFixture('basic', async (fixture) => {
+    // The copy lies in an ignored folder of this repository: git knows none of its docs.
+    const time = new Date('2023-03-03T03:03:03Z');
+    await utimes(fixture.file('content/docs/intro.md'), time, time);
+    await utimes(fixture.file('content/docs/guide/features.md'), time, time);
+    await build({ root: fixture.root, write: true });
+    assert.match(await fixture.read('build/sitemap.xml'), /<loc>https:\/\/docs\.example\.com\/docscenter\/docs\/intro\/<\/loc><lastmod>2023-03-03T03:03:03\.000Z<\/lastmod>/);
+    // serve keeps its scan between rebuilds and stats each doc instead (createBuildCache): the same times.
+    const cache = createBuildCache();
+    const lastmods = async () => {
+      const { files } = await build({ root: fixture.root, write: false, cache });
+      const sitemap = String(files.find((file) => file.path === 'sitemap.xml')!.contents);
+      return ['intro', 'guide/features'].map((doc) => new RegExp(`docs/${doc}/</loc><lastmod>([^<]+)<`).exec(sitemap)?.[1]);
+    };
+    assert.deepEqual(await lastmods(), ['2023-03-03T03:03:03.000Z', '2023-03-03T03:03:03.000Z']);
+    const later = new Date('2024-04-04T04:04:04Z');
+    await utimes(fixture.file('content/docs/intro.md'), later, later);
+    assert.deepEqual(await lastmods(), ['2024-04-04T04:04:04.000Z', '2023-03-03T03:03:03.000Z'], 'the doc read again and the doc kept from the last rebuild');
+  }));
 
 test('编辑此页: the editUrl base with the doc\'s file, or the doc\'s custom_edit_url', async () => {
   assert.match(await out('docs/guide/writing/index.html'), /<a class="edit-link" href="https:\/\/git\.example\.com\/docs\/edit\/main\/content\/docs\/guide\/writing\.md" target="_blank" rel="noopener noreferrer">.*编辑此页<\/a>/);

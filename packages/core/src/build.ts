@@ -127,7 +127,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const staged = outDir ? await stageOutput(outDir, { reserve: docOutputPaths(content.docs, config.baseUrl) }) : undefined;
   try {
     // One `git log` for every doc, run while the docs are parsed.
-    const lastChanges = readLastChanges(root, content.docs.map((doc) => doc.file), `${config.contentDir}/docs`);
+    const lastChanges = readLastChanges(root, content.modified, `${config.contentDir}/docs`);
     cache.theme ??= loadTheme(content, config.baseUrl, options.cacheDir);
     const themePromise = cache.theme.catch((error: unknown) => {
       cache.theme = undefined;

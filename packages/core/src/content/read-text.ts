@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { DocsgenError } from '../errors.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -9,6 +9,16 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  */
 export function readUtf8(absolutePath: string, displayPath: string): string {
   return decodeUtf8(readFileSync(absolutePath), displayPath);
+}
+
+/** A file's bytes and its modification time, from one open (a doc's last update where git has none). */
+export function readWithModified(absolutePath: string): { bytes: Buffer; modified: Date } {
+  const fd = openSync(absolutePath, 'r');
+  try {
+    return { modified: fstatSync(fd).mtime, bytes: readFileSync(fd) };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The text of a file's bytes, which must be UTF-8 (see readUtf8). */

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { docRoute, joinUrl } from '@docsgen/shared';
@@ -10,7 +9,7 @@ import { docIdentity } from './doc-routes.js';
 import { readCategory } from './read-category.js';
 import { splitNumberPrefix, stripNumberPrefixes } from './number-prefix.js';
 import { readFrontMatter, type FrontMatter } from './front-matter.js';
-import { decodeUtf8, readUtf8 } from './read-text.js';
+import { decodeUtf8, readUtf8, readWithModified } from './read-text.js';
 
 /** One Markdown doc as found on disk, before parsing. */
 export interface DocSource {
@@ -59,6 +58,8 @@ export interface ContentSource {
   assets: string[];
   /** Partials: Markdown under the docs folder that is no doc (a name or folder starting with `_`), relative to the site root. */
   partials: string[];
+  /** When each doc's file was last modified, by its path relative to the site root: its last update where git has none. */
+  modified: Map<string, Date>;
 }
 
 export interface ScanOptions {
@@ -96,6 +97,7 @@ export async function scanContent({ root, config, includeDrafts, cache, cacheDir
   const assets = inDocs.filter((file) => IMAGE.test(file));
 
   const frontMatterCache = cacheDir ? await loadFrontMatterCache(cacheDir) : undefined;
+  const modifiedAt = new Map<string, Date>();
   const docs = (
     await Promise.all(
       docFiles.sort().map(async (docsPath) => {
@@ -105,8 +107,10 @@ export async function scanContent({ root, config, includeDrafts, cache, cacheDir
         const info = cache && (await stat(path.join(root, file)));
         const stamp = info ? `${info.mtimeMs}:${info.size}` : '';
         const known = cache?.get(file);
+        if (info) modifiedAt.set(file, info.mtime);
         if (known && known.stamp === stamp) return known.doc;
-        const bytes = readFileSync(path.join(root, file));
+        const { bytes, modified: fileModified } = readWithModified(path.join(root, file));
+        modifiedAt.set(file, fileModified);
         const source = decodeUtf8(bytes, file);
         const { frontMatter, body, bodyLine } = frontMatterCache ? frontMatterCache.read(bytes, source, file) : readFrontMatter(source, file);
         // As Docusaurus: number prefixes (`01-intro/02-setup.md`) leave ids and routes and order the sidebar.
@@ -138,7 +142,8 @@ export async function scanContent({ root, config, includeDrafts, cache, cacheDir
 
   assertUniqueRoutes(docs, pages);
   const partials = markdown.filter(isPartial).map((file) => path.join(docsDir, file));
-  return { docs, categories, pages, assets: assets.map((asset) => path.join(docsDir, asset)), partials };
+  const modified = new Map(docs.map((doc) => [doc.file, modifiedAt.get(doc.file)!]));
+  return { docs, categories, pages, assets: assets.map((asset) => path.join(docsDir, asset)), partials, modified };
 }
 
 function assertUniqueRoutes(docs: DocSource[], pages: PageSource[]): void {

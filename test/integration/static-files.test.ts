@@ -69,3 +69,21 @@ test('a redirect from a page of the site, or from where an earlier redirect goes
     assert.ok(!withoutHome.warnings.some((line) => line.includes('redirects[3]')));
     assert.match(await site.read('build/index.html'), /location\.replace\("\/docscenter\/docs\/guide\/"/, 'the configured redirect from /, not the one to the main doc');
   }));
+
+for (const [slug, reason] of [
+  ['/404.html', /content\/docs\/clash\.md  the page of \/docscenter\/404\.html\/ needs a folder 404\.html, where the page of \/docscenter\/404\.html is written as a file/],
+  ['/sitemap.xml', /content\/docs\/clash\.md  the page of \/docscenter\/sitemap\.xml\/ needs a folder sitemap\.xml, where docsgen's sitemap\.xml is written as a file/],
+  ['/llms.txt', /content\/docs\/clash\.md  the page of \/docscenter\/llms\.txt\/ needs a folder llms\.txt, where docsgen's llms\.txt is written as a file/],
+] as const) {
+  test(`a doc whose page would need a folder where docsgen writes a file (slug ${slug} at the site's root) fails the build naming the doc, not as an unexpected error`, () =>
+    withSite(async (site) => {
+      // Docs at the site's root, so that a doc's slug can name a path there.
+      await site.edit('site.config.ts', (text) => text.replace("mainDocId: 'intro',", "mainDocId: 'intro',\n  docsRoute: '',").replace(/\/docs\//g, '/'));
+      await site.edit('content/pages/index.tsx', (text) => text.replace(/\/docs\//g, '/'));
+      await buildSite(site);
+      const before = await site.read('build/index.html');
+      await site.write('content/docs/clash.md', `---\ntitle: 冲突\nslug: ${slug}\n---\n正文\n`);
+      await assert.rejects(buildSite(site), refused(new RegExp(`${reason.source}[\\s\\S]*hint: give each page and file a path of its own`)));
+      assert.equal(await site.read('build/index.html'), before, 'the previous output stays');
+    }));
+}

@@ -14,7 +14,8 @@ import { markdownOutput } from './emit/markdown-pages.js';
 import { claimOutputFolder } from './emit/output-folder.js';
 import { createOutputSink } from './emit/output-sink.js';
 import { docOutputPaths } from './emit/reserve-output.js';
-import { homeRedirect, redirectFiles, robotsFile, SITE_DATA_FILE, sitemapFile } from './emit/site-files.js';
+import { assertPathsApart } from './emit/paths-apart.js';
+import { homeRedirect, redirectFiles, robotsFile, SITE_DATA_FILE, SITEMAP_FILE, sitemapFile } from './emit/site-files.js';
 import { staticOverlap } from './emit/static-overlap.js';
 import { DocsgenError } from './errors.js';
 import { checkImages } from './links/check-images.js';
@@ -194,7 +195,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const docAssets = await readDocAssets(root, config, parsed);
     const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin, keyByFile: parsedDocs.keyByFile });
     const redirects = redirectFiles(config, new Set(pages.map((page) => page.file)), configFile);
-    const filesBesidePages: OutputFile[] = [...staticFiles, ...besideStatic([...client.files, ...docAssets, ...markdown.files, ...redirects.files, robotsFile(config, origin)])];
+    const generated = besideStatic([...client.files, ...docAssets, ...markdown.files, ...redirects.files, robotsFile(config, origin)]);
+    assertPathsApart({ pages, staticFiles, staticDir: config.staticDir, configFile, generated: [...generated, ...besideStatic([{ path: SITEMAP_FILE }]), { path: SITE_DATA_FILE }] });
+    const filesBesidePages: OutputFile[] = [...staticFiles, ...generated];
     const besidePagesWritten = sink.keep(filesBesidePages);
     // Awaited after rendering; until then a failure must not count as unhandled.
     besidePagesWritten.catch(() => undefined);

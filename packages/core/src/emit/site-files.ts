@@ -11,13 +11,15 @@ import type { OutputFile } from '../client/bundle-theme.js';
  */
 export const SITE_DATA_FILE = '__data/_site.json';
 
+export const SITEMAP_FILE = 'sitemap.xml';
+
 /** sitemap.xml of every indexable page. */
 export function sitemapFile(pages: PageRecord[], origin: string): OutputFile {
   const urls = pages
     .filter((page) => !page.noindex && page.kind !== 'notFound')
     .map((page) => `  <url><loc>${escapeHtml(origin + page.route)}</loc>${page.lastmod ? `<lastmod>${page.lastmod}</lastmod>` : ''}</url>`)
     .join('\n');
-  return { path: 'sitemap.xml', contents: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n` };
+  return { path: SITEMAP_FILE, contents: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n` };
 }
 
 export function robotsFile(config: SiteConfig, origin: string): OutputFile {

@@ -22,18 +22,18 @@ test("a site's own robots.txt, sitemap.xml and llms.txt in the static folder are
   }));
 
 for (const [file, reason] of [
-  ['index.html', /docsgen writes index\.html itself: the page of \/docscenter\/ \(content\/pages\/index\.tsx\)/],
-  ['docs/intro/index.html', /docsgen writes docs\/intro\/index\.html itself: the page of \/docscenter\/docs\/intro\/ \(content\/docs\/intro\.md\)/],
-  ['docs/intro.md', /docsgen writes docs\/intro\.md itself/],
-  ['docs/old-intro/index.html', /docsgen writes docs\/old-intro\/index\.html itself/],
-  ['__data/_site.json', /docsgen writes __data\/_site\.json itself: the site data every page loads/],
+  ['index.html', /this file of the static folder and the page of \/docscenter\/ \(content\/pages\/index\.tsx\) would both be written to index\.html/],
+  ['docs/intro/index.html', /this file of the static folder and the page of \/docscenter\/docs\/intro\/ \(content\/docs\/intro\.md\) would both be written to docs\/intro\/index\.html/],
+  ['docs/intro.md', /this file of the static folder and docsgen's own docs\/intro\.md would both be written to docs\/intro\.md/],
+  ['docs/old-intro/index.html', /this file of the static folder and docsgen's own docs\/old-intro\/index\.html would both be written/],
+  ['__data/_site.json', /this file of the static folder and docsgen's own __data\/_site\.json would both be written/],
 ] as const) {
   test(`a static file at ${file}, which docsgen writes itself, fails the build by name and leaves the previous output as it was`, () =>
     withSite(async (site) => {
       await buildSite(site);
       const before = await site.read(`build/${file}`);
       await site.write(`static/${file}`, '<p>static</p>\n');
-      await assert.rejects(buildSite(site), refused(new RegExp(`static/${file.replace(/[./]/g, '\\$&')}  ${reason.source}[\\s\\S]*hint: move or rename this file of the static folder`)));
+      await assert.rejects(buildSite(site), refused(new RegExp(`static/${file.replace(/[./]/g, '\\$&')}  ${reason.source}[\\s\\S]*hint: give each page and file a path of its own.*only robots\\.txt, sitemap\\.xml, llms\\.txt, llms-full\\.txt and the home page's redirect`)));
       assert.equal(await site.read(`build/${file}`), before);
     }));
 }
@@ -71,9 +71,9 @@ test('a redirect from a page of the site, or from where an earlier redirect goes
   }));
 
 for (const [slug, reason] of [
-  ['/404.html', /content\/docs\/clash\.md  the page of \/docscenter\/404\.html\/ needs a folder 404\.html, where the page of \/docscenter\/404\.html is written as a file/],
-  ['/sitemap.xml', /content\/docs\/clash\.md  the page of \/docscenter\/sitemap\.xml\/ needs a folder sitemap\.xml, where docsgen's sitemap\.xml is written as a file/],
-  ['/llms.txt', /content\/docs\/clash\.md  the page of \/docscenter\/llms\.txt\/ needs a folder llms\.txt, where docsgen's llms\.txt is written as a file/],
+  ['/404.html', /content\/docs\/clash\.md  the page of \/docscenter\/404\.html\/ \(content\/docs\/clash\.md\) needs a folder 404\.html, where the page of \/docscenter\/404\.html \(theme\/components\/NotFound\.tsx\) is written as a file/],
+  ['/sitemap.xml', /content\/docs\/clash\.md  the page of \/docscenter\/sitemap\.xml\/ \(content\/docs\/clash\.md\) needs a folder sitemap\.xml, where docsgen's own sitemap\.xml is written as a file/],
+  ['/llms.txt', /content\/docs\/clash\.md  the page of \/docscenter\/llms\.txt\/ \(content\/docs\/clash\.md\) needs a folder llms\.txt, where docsgen's own llms\.txt is written as a file/],
 ] as const) {
   test(`a doc whose page would need a folder where docsgen writes a file (slug ${slug} at the site's root) fails the build naming the doc, not as an unexpected error`, () =>
     withSite(async (site) => {

@@ -191,7 +191,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const pages = [...pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl }), ...generatedIndexPages({ sidebar, sourceFile: categoryPagesFrom, baseUrl: config.baseUrl, descriptions: cardDescriptionsByHref(parsed, sidebar) })];
     // Files that no page's rendering changes go to the thread pool now, to be written while the pages render.
     const staticFiles = await readStatic(root, config);
-    const besideStatic = staticOverlap(staticFiles, config.staticDir, pages);
+    const besideStatic = staticOverlap(staticFiles);
     const docAssets = await readDocAssets(root, config, parsed);
     const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin, keyByFile: parsedDocs.keyByFile });
     const redirects = redirectFiles(config, new Set(pages.map((page) => page.file)), configFile);

@@ -2,11 +2,12 @@ import path from 'node:path';
 import { DocsgenError } from '../errors.js';
 import type { PageToRender } from '../render/render-pages.js';
 
-/** A file the build will write: its path in the output, what it is, and the file an error about it names. */
+/** A file the build will write: its path in the output, what it is, the file an error about it names, and how likely the author means to change that one. */
 interface Planned {
   path: string;
   what: string;
   source: string;
+  rank: number;
 }
 
 export interface PathsApartInput {
@@ -14,7 +15,7 @@ export interface PathsApartInput {
   /** The static folder's files, published at their own paths. */
   staticFiles: { path: string }[];
   staticDir: string;
-  /** Every other file the build writes, known before the pages render, and the paths of those written after them. */
+  /** Every other file the build writes (those written after the pages render too, by path). */
   generated: { path: string }[];
   /** Where an error about generated files alone points: the configuration file. */
   configFile: string;
@@ -23,20 +24,21 @@ export interface PathsApartInput {
 /**
  * Fails when two files of the build would be written to one path, or when one file's path is a folder another needs.
  * Files are written at once (pages stream out while the other files are written), so two writes to one path would
- * leave either file or a mix; and a doc with `slug: /404.html` would put its page's folder where the not-found page is
- * written, which failed as an unexpected error (EISDIR). A page's error names its source file, else a static file's.
+ * leave either file or a mix (a static `index.html` came out written over the start of the home page), and a doc with
+ * `slug: /404.html` would put its page's folder where the not-found page is written, which failed as an unexpected
+ * error (EISDIR). The error names a static file first, else a page's source, else the configuration.
  */
 export function assertPathsApart({ pages, staticFiles, staticDir, generated, configFile }: PathsApartInput): void {
   const staticFolder = staticDir.split(path.sep).join('/');
   const planned: Planned[] = [
-    ...pages.map((page) => ({ path: page.file, what: `the page of ${page.data.route}`, source: page.sourceFile })),
-    ...staticFiles.map((file) => ({ path: file.path, what: 'a file of the static folder', source: path.posix.join(staticFolder, file.path) })),
-    ...generated.map((file) => ({ path: file.path, what: `docsgen's ${file.path}`, source: configFile })),
+    ...staticFiles.map((file) => ({ path: file.path, what: 'this file of the static folder', source: path.posix.join(staticFolder, file.path), rank: 0 })),
+    ...pages.map((page) => ({ path: page.file, what: `the page of ${page.data.route} (${page.sourceFile})`, source: page.sourceFile, rank: 1 })),
+    ...generated.map((file) => ({ path: file.path, what: `docsgen's own ${file.path}`, source: configFile, rank: 2 })),
   ];
   const byPath = new Map<string, Planned>();
   for (const file of planned) {
     const other = byPath.get(file.path);
-    if (other) throw apart(file, other, `${file.what} and ${other.what} would both be written to ${file.path}`);
+    if (other) throw apart(file, other, `${other.what} and ${file.what} would both be written to ${file.path}`);
     byPath.set(file.path, file);
   }
   for (const file of planned) {
@@ -48,8 +50,9 @@ export function assertPathsApart({ pages, staticFiles, staticDir, generated, con
 }
 
 function apart(file: Planned, other: Planned, message: string): DocsgenError {
-  // The error points at what the author can change: a page's source first, then a static file, then the configuration.
-  const rank = (planned: Planned) => (planned.what.startsWith('the page') ? 0 : planned.what.startsWith('a file of the static') ? 1 : 2);
-  const [first] = [file, other].sort((a, b) => rank(a) - rank(b));
-  return new DocsgenError(message, { location: { file: first.source }, hint: 'give each page and file a path of its own: change the slug, or move the static file' });
+  const named = file.rank <= other.rank ? file : other;
+  return new DocsgenError(message, {
+    location: { file: named.source },
+    hint: 'give each page and file a path of its own: change the slug, or move or rename the static file (only robots.txt, sitemap.xml, llms.txt, llms-full.txt and the home page\'s redirect can be replaced by a static file)',
+  });
 }

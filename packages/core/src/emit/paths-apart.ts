@@ -41,12 +41,20 @@ export function assertPathsApart({ pages, staticFiles, staticDir, generated, con
     if (other) throw apart(file, other, `${other.what} and ${file.what} would both be written to ${file.path}`);
     byPath.set(file.path, file);
   }
+  // Each folder the files need, with one file that needs it; the walk up stops at a folder already seen (most share theirs).
+  const folders = new Map<string, Planned>();
   for (const file of planned) {
-    for (let slash = file.path.indexOf('/'); slash !== -1; slash = file.path.indexOf('/', slash + 1)) {
-      const other = byPath.get(file.path.slice(0, slash));
-      if (other) throw apart(file, other, `${file.what} needs a folder ${other.path}, where ${other.what} is written as a file`);
-    }
+    for (let folder = parentOf(file.path); folder && !folders.has(folder); folder = parentOf(folder)) folders.set(folder, file);
   }
+  for (const [folder, file] of folders) {
+    const other = byPath.get(folder);
+    if (other) throw apart(file, other, `${file.what} needs a folder ${folder}, where ${other.what} is written as a file`);
+  }
+}
+
+/** `docs/a/index.html` → `docs/a`; `index.html` → `''`. */
+function parentOf(file: string): string {
+  return file.slice(0, Math.max(file.lastIndexOf('/'), 0));
 }
 
 function apart(file: Planned, other: Planned, message: string): DocsgenError {

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from '../../packages/core/src/build.js';
@@ -87,3 +88,13 @@ for (const [slug, reason] of [
       assert.equal(await site.read('build/index.html'), before, 'the previous output stays');
     }));
 }
+
+test('of the static folder\'s names starting with a dot, .nojekyll and .well-known/ are published, and nothing else', () =>
+  withSite(async (site) => {
+    const published = { '.nojekyll': '', '.well-known/security.txt': 'Contact: mailto:security@example.com\n' };
+    const kept = { '.env': 'TOKEN=secret\n', '.DS_Store': 'x', '.git/config': '[core]\n', 'img/.cache/a.txt': 'x', '.well-known/.hidden': 'x' };
+    for (const [file, text] of Object.entries({ ...published, ...kept })) await site.write(`static/${file}`, text);
+    await buildSite(site);
+    for (const [file, text] of Object.entries(published)) assert.equal(await site.read(`build/${file}`), text, file);
+    for (const file of Object.keys(kept)) assert.equal(existsSync(site.file(`build/${file}`)), false, `${file} is not published`);
+  }));

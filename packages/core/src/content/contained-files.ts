@@ -22,12 +22,13 @@ export async function containedIn(root: string, folders: string[]): Promise<(fil
 }
 
 /**
- * Files matching a pattern in a folder of the site, and `wanted` when given, relative to that folder. A symbolic link to
- * a file counts when it stays inside the folder (else it is an error); links to folders are not followed, so a link to a
- * parent cannot make the walk endless. Only the entries wanted are checked, so a link the site does not use is no error.
+ * Files matching a pattern in a folder of the site, and `wanted` when given, relative to that folder; names starting
+ * with a dot only with `dot`. A symbolic link to a file counts when it stays inside the folder (else it is an error);
+ * links to folders are not followed, so a link to a parent cannot make the walk endless. Only the entries wanted are
+ * checked, so a link the site does not use is no error.
  */
-export async function findSiteFiles(root: string, folder: string, pattern: string, wanted: (file: string) => boolean = () => true): Promise<string[]> {
-  const entries = await fg(pattern, { cwd: path.join(root, folder), onlyFiles: false, followSymbolicLinks: false, objectMode: true });
+export async function findSiteFiles(root: string, folder: string, pattern: string, { wanted = () => true, dot = false }: { wanted?: (file: string) => boolean; dot?: boolean } = {}): Promise<string[]> {
+  const entries = await fg(pattern, { cwd: path.join(root, folder), onlyFiles: false, followSymbolicLinks: false, objectMode: true, dot });
   const assertContained = await containedIn(root, [folder]);
   const files = await Promise.all(
     entries.filter((entry) => wanted(entry.path)).map(async ({ path: file, dirent }) => {

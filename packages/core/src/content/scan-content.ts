@@ -83,7 +83,7 @@ export async function scanContent({ root, config, includeDrafts, cache, cacheDir
   const docsBase = docsBaseOf(config);
   const isCategoryFile = (file: string) => CATEGORY_FILE.test(path.posix.basename(file));
   const [inDocs, pageFiles, translatedFiles] = await Promise.all([
-    findSiteFiles(root, docsDir, '**/*', (file) => MARKDOWN.test(file) || isCategoryFile(file) || IMAGE.test(file)),
+    findSiteFiles(root, docsDir, '**/*', { wanted: (file) => MARKDOWN.test(file) || isCategoryFile(file) || IMAGE.test(file) }),
     findSiteFiles(root, pagesDir, '**/*.{tsx,jsx}'),
     config.translatedDocsDir ? findSiteFiles(root, config.translatedDocsDir, '**/*.{md,mdx}').then((files) => new Set(files)) : new Set<string>(),
   ]);

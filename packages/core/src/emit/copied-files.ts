@@ -7,10 +7,19 @@ import { imagePlace } from '../markdown/image-assets.js';
 import { sanitizeSvg } from './sanitize-svg.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 
-/** Every file of the static folder, published at its own path. */
+/**
+ * Every file of the static folder, published at its own path. Of the names starting with a dot, only `.nojekyll` (which
+ * GitHub Pages needs to serve folders starting with `_`) and what `.well-known/` holds (`security.txt`, app links) are
+ * published: `.env`, `.git` or `.DS_Store` there are meant for no visitor.
+ */
 export async function readStatic(root: string, config: SiteConfig): Promise<OutputFile[]> {
-  const files = await findSiteFiles(root, config.staticDir, '**/*');
+  const files = await findSiteFiles(root, config.staticDir, '**/*', { dot: true, wanted: publishedFromStatic });
   return Promise.all(files.map(async (file) => ({ path: file, contents: await readPublished(root, path.join(config.staticDir, file)) })));
+}
+
+function publishedFromStatic(file: string): boolean {
+  const hidden = file.split('/').filter((part) => part.startsWith('.'));
+  return hidden.length === 0 || (hidden.length === 1 && (file === '.nojekyll' || file === '.well-known' || file.startsWith('.well-known/')));
 }
 
 /**

@@ -8,15 +8,12 @@ import { CONFIG_FILE, loadConfig, type LoadedConfig } from './config/load-config
 import { docsBaseOf, docsDirOf } from './config/schema.js';
 import { readLastChanges } from './content/last-updated.js';
 import { scanContent, type ContentSource, type DocSource } from './content/scan-content.js';
-import { readDocAssets, readStatic } from './emit/copied-files.js';
 import { stageOutput } from './emit/emit-site.js';
-import { markdownOutput } from './emit/markdown-pages.js';
 import { claimOutputFolder } from './emit/output-folder.js';
 import { createOutputSink } from './emit/output-sink.js';
 import { docOutputPaths } from './emit/reserve-output.js';
-import { assertPathsApart } from './emit/paths-apart.js';
-import { homeRedirect, redirectFiles, robotsFile, SITE_DATA_FILE, SITEMAP_FILE, sitemapFile } from './emit/site-files.js';
-import { staticOverlap } from './emit/static-overlap.js';
+import { planFiles } from './emit/planned-files.js';
+import { SITE_DATA_FILE } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
 import { checkImages } from './links/check-images.js';
 import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
@@ -189,16 +186,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const configFile = path.relative(root, loaded.configFile);
     const categoryPagesFrom = config.sidebar ? configFile : docsDirOf(config);
     const pages = [...pagesToRender({ docPages, pages: content.pages, theme, site, baseUrl: config.baseUrl }), ...generatedIndexPages({ sidebar, sourceFile: categoryPagesFrom, baseUrl: config.baseUrl, descriptions: cardDescriptionsByHref(parsed, sidebar) })];
-    // Files that no page's rendering changes go to the thread pool now, to be written while the pages render.
-    const staticFiles = await readStatic(root, config);
-    const besideStatic = staticOverlap(staticFiles);
-    const docAssets = await readDocAssets(root, config, parsed);
-    const markdown = markdownOutput({ docPages, sidebar: sidebar.items, config, origin, keyByFile: parsedDocs.keyByFile });
-    const redirects = redirectFiles(config, new Set(pages.map((page) => page.file)), configFile);
-    const generated = besideStatic([...client.files, ...docAssets, ...markdown.files, ...redirects.files, robotsFile(config, origin)]);
-    assertPathsApart({ pages, staticFiles, staticDir: config.staticDir, configFile, generated: [...generated, ...besideStatic([{ path: SITEMAP_FILE }]), { path: SITE_DATA_FILE }] });
-    const filesBesidePages: OutputFile[] = [...staticFiles, ...generated];
-    const besidePagesWritten = sink.keep(filesBesidePages);
+    const files = await planFiles({ root, config, configFile, origin, pages, docs: parsed, docPages, sidebar: sidebar.items, client, keyByFile: parsedDocs.keyByFile });
+    // Written by the thread pool while the pages render.
+    const besidePagesWritten = sink.keep(files.besidePages);
     // Awaited after rendering; until then a failure must not count as unhandled.
     besidePagesWritten.catch(() => undefined);
     const { records, renderedCount, keys: pageKeys } = await time('render', () =>
@@ -215,13 +205,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }),
     );
 
-    // A static file replaces the home page's redirect: a site without a home page may well write its own.
-    const filesOfPages: OutputFile[] = [...besideStatic(homeRedirect(config, mainDocRoute, records), { replaceable: true }), ...besideStatic([sitemapFile(records, origin)])];
+    const filesOfPages = files.ofPages(records, mainDocRoute);
     await time('write', () => Promise.all([besidePagesWritten, sink.keep(filesOfPages)]));
     const search = await time('search', searchIndex);
     site.searchIndexUrl = search.url;
     const indexFiles: OutputFile[] = [{ path: SITE_DATA_FILE, contents: JSON.stringify({ site, sidebar: sidebar.items }) }, ...search.files];
-    const otherPaths = new Set([...filesBesidePages, ...filesOfPages, ...indexFiles].map((file) => file.path));
+    const otherPaths = new Set([...files.besidePages, ...filesOfPages, ...indexFiles].map((file) => file.path));
 
     const linkCheck = await time('links', () =>
       checkLinks({
@@ -232,14 +221,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         baseUrl: config.baseUrl,
         configFile,
         outsideRoutes: loaded.outsideRoutes,
-        textFiles: markdown.links,
+        textFiles: files.textLinks,
         origin,
       }),
     );
     linkCheck.broken.push(...brokenRedirects(config, records), ...checkImages(parsed, otherPaths, config.baseUrl));
     // A Docusaurus site with `onBrokenLinks` other than 'throw' builds with its broken links listed as warnings.
     if (linkCheck.broken.length && (options.onBrokenLinks ?? config.onBrokenLinks) === 'throw') throw brokenLinksError(linkCheck.broken);
-    const warnings = [...parsed.flatMap((doc) => doc.warnings), ...redirects.warnings, ...[...linkCheck.broken, ...linkCheck.outside].map((link) => `${link.where}  ${link.href}  → ${link.reason}`)];
+    const warnings = [...parsed.flatMap((doc) => doc.warnings), ...files.warnings, ...[...linkCheck.broken, ...linkCheck.outside].map((link) => `${link.where}  ${link.href}  → ${link.reason}`)];
 
     await time('emit', async () => {
       await sink.keep(indexFiles);

@@ -145,16 +145,19 @@ async function bundleForNode(contents: string, resolveDir: string, workingDir: s
   }).catch((error: unknown) => {
     throw themeBuildError(error);
   });
-  // React's files are inputs too, so that the cached code is made again when React changes. The module written here
-  // (`<stdin>`) is no file.
+  // React's files are inputs too, so that the cached code is made again when React changes.
   const external = new Set(Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external).map((entry) => entry.path)));
-  const read = Object.keys(result.metafile.inputs).filter((input) => input !== '<stdin>').map((input) => path.resolve(workingDir, input));
-  return { code: result.outputFiles[0].text, inputs: [...new Set([...read, ...[...external].map((specifier) => require.resolve(specifier))])] };
+  return { code: result.outputFiles[0].text, inputs: [...new Set([...bundleInputs(result.metafile, workingDir), ...[...external].map((specifier) => require.resolve(specifier))])] };
 }
 
-/** The files esbuild read for a bundle, as absolute paths (its metafile names them from its working folder). */
+/**
+ * The files esbuild read for a bundle, as absolute paths (its metafile names them from its working folder); the module
+ * a bundle is given as text (`<stdin>`) is no file.
+ */
 export function bundleInputs(metafile: Metafile, workingDir = process.cwd()): string[] {
-  return Object.keys(metafile.inputs).map((input) => path.resolve(workingDir, input));
+  return Object.keys(metafile.inputs)
+    .filter((input) => input !== '<stdin>')
+    .map((input) => path.resolve(workingDir, input));
 }
 
 /**

@@ -23,7 +23,7 @@ export function sitemapFile(pages: PageRecord[], origin: string): OutputFile {
 }
 
 export function robotsFile(config: SiteConfig, origin: string): OutputFile {
-  return { path: 'robots.txt', contents: `User-agent: *\nAllow: ${config.baseUrl}\n\nSitemap: ${origin}${config.baseUrl}sitemap.xml\n` };
+  return { path: 'robots.txt', contents: `User-agent: *\nAllow: ${config.baseUrl}\n\nSitemap: ${origin}${config.baseUrl}${SITEMAP_FILE}\n` };
 }
 
 /**

@@ -123,6 +123,8 @@ interface MainThreadTask {
   task: string;
   wall: number;
   cpu: number;
+  /** The kinds of event nested in the task, so that a failure says what the long one did (script, layout, a font). */
+  within: string[];
 }
 
 /**
@@ -164,7 +166,7 @@ async function pageTasksWhile(page: Page, cdp: CDPSession, typing: () => Promise
   return tasks
     .filter(([task]) => task.ts > start.ts && task.ts + task.dur! < end.ts)
     .filter((task) => !fromDevTools(task))
-    .map(([task]) => ({ task: task.args?.src_file ? `${task.args.src_file} ${task.args.src_func}` : task.name, wall: task.dur! / 1000, cpu: (task.tdur ?? 0) / 1000 }));
+    .map(([task, ...nested]) => ({ task: task.args?.src_file ? `${task.args.src_file} ${task.args.src_func}` : task.name, wall: task.dur! / 1000, cpu: (task.tdur ?? 0) / 1000, within: [...new Set(nested.map((event) => event.name))].slice(0, 8) }));
 }
 
 test('typing a query causes no main-thread task over 50 ms, and the page itself fetches none of the index', async () => {

@@ -27,8 +27,11 @@ export function resolveDocLink(written: string, options: LinkResolverOptions): s
   const [pathPart, suffix] = splitSuffix(written);
   if (/\.mdx?$/i.test(pathPart)) {
     const file = safeDecode(pathPart);
-    const candidates = file.startsWith('/') ? [file.slice(1)] : [path.posix.join(path.posix.dirname(options.docsPath), file), file];
-    const route = candidates.map((candidate) => options.routesByDocsPath.get(path.posix.normalize(candidate))).find(Boolean);
+    // join normalises its result; the second place is tried only when the first holds no doc.
+    const { routesByDocsPath } = options;
+    const route = file.startsWith('/')
+      ? routesByDocsPath.get(path.posix.normalize(file.slice(1)))
+      : routesByDocsPath.get(path.posix.join(path.posix.dirname(options.docsPath), file)) || routesByDocsPath.get(path.posix.normalize(file));
     return route ? route + suffix : written;
   }
   const { baseUrl } = options;

@@ -13,6 +13,7 @@ import { claimOutputFolder } from './emit/output-folder.js';
 import { createOutputSink } from './emit/output-sink.js';
 import { docOutputPaths } from './emit/reserve-output.js';
 import { planFiles } from './emit/planned-files.js';
+import { manifestKey } from './emit/previous-output.js';
 import { SITE_DATA_FILE } from './emit/site-files.js';
 import { DocsgenError } from './errors.js';
 import { checkImages } from './links/check-images.js';
@@ -234,7 +235,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await sink.keep(indexFiles);
       await sink.commit();
       await parsedDocs.stored;
-      if (options.cacheDir) pruneCache(options.cacheDir, { parse: parsedDocs.keyByFile.values(), render: pageKeys });
+      if (options.cacheDir) pruneCache(options.cacheDir, { parse: parsedDocs.keyByFile.values(), render: pageKeys, outputManifest: outDir && manifestKey(outDir) });
     });
     return {
       loaded,

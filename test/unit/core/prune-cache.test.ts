@@ -59,3 +59,36 @@ test('the cache folder is pruned at most every ten minutes: unused old entries s
     await rm(cacheDir, { recursive: true, force: true });
   }
 });
+
+test('pruning also drops the manifests of other output folders and the temporary files of abandoned writes, once an hour old', async () => {
+  const cacheDir = await mkdtemp(path.join(tmpdir(), 'docsgen-prune-'));
+  try {
+    const old = new Date(Date.now() - 2 * PRUNE_GRACE_MS);
+    const write = async (relative: string, aged: boolean) => {
+      const file = path.join(cacheDir, relative);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, 'x');
+      if (aged) await utimes(file, old, old);
+      return file;
+    };
+    const ours = await write(`output/aa/${key('a')}.v8`, true);
+    const otherFolder = await write(`output/bb/${key('b')}.v8`, true);
+    const recentFolder = await write(`output/cc/${key('c')}.v8`, false);
+    // A pack and a one-entry kind's entry whose builds were killed mid-write, and one being written now.
+    const abandonedPack = await write('render/pack.4242.k3j.tmp', true);
+    const abandonedEntry = await write(`front-matter/dd/${key('d')}.v8.4242.x9.tmp`, true);
+    const inProgress = await write('parse/pack.4343.q1.tmp', false);
+    const removed = pruneCache(cacheDir, { parse: [], render: [], outputManifest: key('a') });
+    assert.deepEqual(
+      [ours, otherFolder, recentFolder, abandonedPack, abandonedEntry, inProgress].map((file) => existsSync(file)),
+      [true, false, true, false, false, true],
+    );
+    assert.equal(removed, 3);
+    // A build that writes no output (`check`) keeps every manifest.
+    const another = await write(`output/ee/${key('e')}.v8`, true);
+    pruneCache(cacheDir, { parse: [], render: [] }, Date.now() + PRUNE_INTERVAL_MS + 1000);
+    assert.ok(existsSync(another) && existsSync(ours));
+  } finally {
+    await rm(cacheDir, { recursive: true, force: true });
+  }
+});

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, rmSync, statSync, utimesSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { compactPacks } from './compact-packs.js';
 
@@ -16,7 +16,12 @@ export interface UsedEntries {
   parse: Iterable<string>;
   /** Page keys of this build (render entries), carried pages included. */
   render: Iterable<string>;
+  /** The key of the manifest of this build's output folder, for a build that wrote one (previous-output.ts). */
+  outputManifest?: string;
 }
+
+/** Where previous-output.ts keeps one manifest per output folder. */
+const OUTPUT_MANIFESTS = 'output';
 
 /**
  * Pruning runs at most this often: it reads every pack's index (listing the 40,000 entry files there were before packs
@@ -52,6 +57,31 @@ export function pruneCache(cacheDir: string, used: UsedEntries, now = Date.now()
     removed += compactPacks(folder, { kind, used: keys?.[usedKind], now, graceMs: PRUNE_GRACE_MS });
     // Entries of docsgen before packs, one file each by key prefix: no build reads them any more.
     if (due) removed += pruneKind(folder, new Set(), now);
+  }
+  if (!due) return removed;
+  // A manifest is only of use to the next build into its folder: those of folders no build wrote for an hour (CI's
+  // temporary output folders, each up to 10 MB at 10,000 pages) would otherwise stay for ever.
+  if (used.outputManifest) removed += pruneKind(path.join(cacheDir, OUTPUT_MANIFESTS), new Set([used.outputManifest]), now);
+  return removed + removeAbandonedWrites(cacheDir, now);
+}
+
+/**
+ * The temporary files of writes a build never finished (killed, out of memory, out of disk), which no reader takes
+ * for an entry and nothing else removes: a write takes well under a second, so one an hour old is no build's any more.
+ */
+function removeAbandonedWrites(folder: string, now: number, depth = 0): number {
+  let removed = 0;
+  for (const entry of listEntries(folder)) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory() && depth < 2) removed += removeAbandonedWrites(file, now, depth + 1);
+    if (!entry.isFile() || !entry.name.endsWith('.tmp')) continue;
+    try {
+      if (now - statSync(file).mtimeMs < PRUNE_GRACE_MS) continue;
+      rmSync(file, { force: true });
+      removed++;
+    } catch {
+      // Renamed into place or removed meanwhile.
+    }
   }
   return removed;
 }
@@ -99,6 +129,14 @@ function pruneFolder(folder: string, keep: Set<string>, now: number): number {
 function listNames(folder: string): string[] {
   try {
     return readdirSync(folder);
+  } catch {
+    return [];
+  }
+}
+
+function listEntries(folder: string): Dirent[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true });
   } catch {
     return [];
   }

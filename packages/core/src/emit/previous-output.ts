@@ -122,6 +122,7 @@ function manifestStore(cacheDir: string) {
   return openEntryStore<Manifest>(cacheDir, 'output', (manifest) => typeof manifest.files === 'object' && Array.isArray(manifest.strings) && typeof manifest.pages === 'object');
 }
 
-function manifestKey(outDir: string): string {
+/** The key of an output folder's manifest (its path's hash), which a build's pruning keeps (cache/prune-cache.ts). */
+export function manifestKey(outDir: string): string {
   return hash('output\0' + outDir);
 }

@@ -20,8 +20,8 @@ export interface UsedEntries {
   outputManifest?: string;
 }
 
-/** Where previous-output.ts keeps one manifest per output folder. */
-const OUTPUT_MANIFESTS = 'output';
+/** The kind of the manifests of output folders, one per folder (emit/previous-output.ts). */
+export const OUTPUT_MANIFESTS = 'output';
 
 /**
  * Pruning runs at most this often: it reads every pack's index (listing the 40,000 entry files there were before packs

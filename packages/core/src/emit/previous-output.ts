@@ -1,6 +1,7 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { openEntryStore } from '../cache/entry-store.js';
+import { OUTPUT_MANIFESTS } from '../cache/prune-cache.js';
 import { hash } from '../hash.js';
 import type { PageRecord } from '../render/render-pages.js';
 
@@ -119,7 +120,7 @@ export function sameStamp(a: FileStamp | undefined, b: FileStamp): a is FileStam
 }
 
 function manifestStore(cacheDir: string) {
-  return openEntryStore<Manifest>(cacheDir, 'output', (manifest) => typeof manifest.files === 'object' && Array.isArray(manifest.strings) && typeof manifest.pages === 'object');
+  return openEntryStore<Manifest>(cacheDir, OUTPUT_MANIFESTS, (manifest) => typeof manifest.files === 'object' && Array.isArray(manifest.strings) && typeof manifest.pages === 'object');
 }
 
 /** The key of an output folder's manifest (its path's hash), which a build's pruning keeps (cache/prune-cache.ts). */

@@ -127,11 +127,7 @@ function pruneFolder(folder: string, keep: Set<string>, now: number): number {
 }
 
 function listNames(folder: string): string[] {
-  try {
-    return readdirSync(folder);
-  } catch {
-    return [];
-  }
+  return listEntries(folder).map((entry) => entry.name);
 }
 
 function listEntries(folder: string): Dirent[] {

@@ -78,6 +78,17 @@ test('code blocks are highlighted at build time, with title, highlighted lines a
   assert.match(html, /<button type="button" class="copy-button" aria-label="复制代码" data-copy="">复制<\/button>/);
 });
 
+test('an HTTP message\'s body is highlighted as JSON or XML, and any other body is left plain rather than guessed', () => {
+  const json = parse('```http\nPOST /v1/devices HTTP/1.1\nContent-Type: application/json\n\n{"name": "灯"}\n```').html;
+  assert.match(json, /<span class="language-json"><span class="hljs-punctuation">\{<\/span><span class="hljs-attr">&quot;name&quot;<\/span>/);
+  const xml = parse('```http\nHTTP/1.1 200 OK\nContent-Type: text/xml\n\n<ok code="0"/>\n```').html;
+  assert.match(xml, /<span class="language-xml"><span class="hljs-tag">&lt;<span class="hljs-name">ok<\/span>/);
+  // Guessed among every grammar, this body came out as more HTTP headers.
+  const other = parse('```http\nPOST /v1/form HTTP/1.1\n\nname: demo\nlevel: 3\n```').html;
+  assert.doesNotMatch(other, /language-/);
+  assert.match(other, /<span class="line">name: demo<\/span>\n<span class="line">level: 3<\/span>/);
+});
+
 test('an unknown language is shown as plain text instead of failing', () => {
   assert.match(parse('```nosuchlang\nx\n```').html, /data-language="nosuchlang"/);
 });

@@ -5,11 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../test/helpers/browser.js';
 import { writeCorpus } from './corpus.js';
 import { BENCH_DIR, compileCli, REPO_ROOT } from './lib/docsgen.js';
+import { thisMachine, type Machine } from './lib/machine.js';
 import { buildSeries, type BuildSeries } from './lib/series.js';
 import { reloadLatency, type ReloadFigures } from './lib/reload.js';
 import { searchFigures, type SearchFigures } from './lib/search.js';
@@ -26,7 +26,7 @@ const CORPUS_DOC = 'docs/s0/c0/p1/';
 
 interface Results {
   date: string;
-  machine: { cpus: number; cpu: string; memoryGb: number; node: string };
+  machine: Machine;
   site?: BuildSeries | { error: string };
   corpus: BuildSeries[];
   weight: PageWeight[];
@@ -36,7 +36,7 @@ interface Results {
 
 const results: Results = {
   date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? '?', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  machine: thisMachine(),
   corpus: [],
   weight: [],
   search: [],

@@ -11,8 +11,9 @@
  * system reads its node_modules from disk), and with three runs that one build was the median's neighbour.
  * Env: BENCH_SIZES=206,2000 (default), BENCH_RUNS (runs per system and size, default 3), BENCH_SYSTEMS (a subset, by key),
  * BENCH_WARMUP (unmeasured builds per system and size first, default 1).
- * Results are merged into bench/results-peers.json by size and system; the tables printed at the end cover the whole
- * file. `npm run bench:peers -- --report` only prints them.
+ * Results are merged into bench/results-peers.json by size and system, each with the time and the machine it was
+ * measured on; the tables printed at the end cover the whole file, with a ratio only between figures of one machine.
+ * `npm run bench:peers -- --report` only prints them.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { appendFile, cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { catalogueIds, writeCorpus } from '../corpus.js';
 import { BENCH_DIR, compileCli, REPO_ROOT } from '../lib/docsgen.js';
+import { machineLabel, thisMachine, type Machine } from '../lib/machine.js';
 import { runTimed, type TimedRun } from '../lib/measure.js';
 import { mb, summarize, type Summary } from '../lib/stats.js';
 import { table } from '../lib/table.js';
@@ -67,9 +69,18 @@ interface Samples {
   warm: Build[];
 }
 
+interface SystemResult {
+  name: string;
+  /** When and where these runs were made (results of several runs of the benchmark share the file). */
+  measured?: { date: string; machine: Machine };
+  cold: Record<keyof Build, Summary>;
+  warm: Record<keyof Build, Summary>;
+  runs: Samples;
+}
+
 interface SizeResult {
   pages: number;
-  systems: Record<string, { name: string; cold: Record<keyof Build, Summary>; warm: Record<keyof Build, Summary>; runs: Samples }>;
+  systems: Record<string, SystemResult>;
 }
 
 const summaryOf = (builds: Build[]): Record<keyof Build, Summary> => ({
@@ -129,11 +140,12 @@ async function measureAll(): Promise<SizeResult[]> {
         console.log(`  ${pages} pages, run ${run + 1}/${runs}, ${system.name}: cold ${line(cold)}; warm ${line(warm)}`);
       }
     }
+    const measured = { date: new Date().toISOString(), machine: thisMachine() };
     results.push({
       pages,
       systems: Object.fromEntries(systems.map((system) => {
         const { cold, warm } = samples.get(system.key)!;
-        return [system.key, { name: system.name, cold: summaryOf(cold), warm: summaryOf(warm), runs: { cold, warm } }];
+        return [system.key, { name: system.name, measured, cold: summaryOf(cold), warm: summaryOf(warm), runs: { cold, warm } }];
       })),
     });
   }
@@ -157,22 +169,25 @@ if (!process.argv.includes('--report')) {
 
 const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
 const ratio = (ours: number, theirs: number) => `${(theirs / ours).toFixed(1)}×`;
-for (const { pages, systems: measured } of merged) {
-  const ours = measured.docsgen;
+for (const { pages, systems: bySystem } of merged) {
+  const ours = bySystem.docsgen;
+  // A ratio only against docsgen measured on the same machine.
+  const comparable = (s: SystemResult) => ours && machineLabel(s.measured?.machine) === machineLabel(ours.measured?.machine);
   for (const kind of ['cold', 'warm'] as const) {
     console.log(`\n## ${pages} pages, ${kind} (medians; ratio = peer ÷ docsgen)\n`);
     console.log(
       table(
-        ['system', 'runs', 'wall', 'CPU', 'peak RSS', 'load', 'wall ratio', 'CPU ratio'],
-        Object.values(measured).map((s) => [
+        ['system', 'runs', 'wall', 'CPU', 'peak RSS', 'load', 'wall ratio', 'CPU ratio', 'measured on'],
+        Object.values(bySystem).map((s) => [
           s.name,
           s[kind].wallMs.runs,
           seconds(s[kind].wallMs.median),
           seconds(s[kind].cpuMs.median),
           mb(s[kind].peakRssBytes.median),
           `${s[kind].load.min.toFixed(1)}–${s[kind].load.max.toFixed(1)}`,
-          ours ? ratio(ours[kind].wallMs.median, s[kind].wallMs.median) : '–',
-          ours ? ratio(ours[kind].cpuMs.median, s[kind].cpuMs.median) : '–',
+          comparable(s) ? ratio(ours[kind].wallMs.median, s[kind].wallMs.median) : '–',
+          comparable(s) ? ratio(ours[kind].cpuMs.median, s[kind].cpuMs.median) : '–',
+          s.measured ? `${s.measured.date.slice(0, 16).replace('T', ' ')} UTC, ${machineLabel(s.measured.machine)}` : 'not recorded',
         ]),
       ),
     );

@@ -8,6 +8,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { catalogueIds, writeCorpus } from './corpus.js';
 import { BENCH_DIR, compileCli, DOCSGEN_CLI as CLI } from './lib/docsgen.js';
+import { thisMachine } from './lib/machine.js';
 import { afterOneEdit, runTimed, timedLine as line, type TimedRun } from './lib/measure.js';
 import { mb, summarize } from './lib/stats.js';
 import { table } from './lib/table.js';
@@ -52,5 +53,5 @@ for (const pages of sizes) {
 }
 console.log(`\n## docsgen by thread count (medians of ${runs})\n`);
 console.log(table(['build', 'wall', 'CPU', 'peak RSS', 'load'], rows));
-await writeFile(path.join(BENCH_DIR, 'results-threads.json'), JSON.stringify({ date: new Date().toISOString(), results }, null, 2) + '\n');
+await writeFile(path.join(BENCH_DIR, 'results-threads.json'), JSON.stringify({ date: new Date().toISOString(), machine: thisMachine(), results }, null, 2) + '\n');
 console.log('\nwrote bench/results-threads.json');

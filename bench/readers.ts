@@ -23,6 +23,7 @@ import { normalizeAdmonitionSyntax, remarkAdmonitions } from '../packages/core/s
 import { rememberSource } from '../packages/core/src/markdown/markdown-as-written.js';
 import { writeMarkdownCopy } from '../packages/core/src/markdown/markdown-copy.js';
 import { writeCorpus } from './corpus.js';
+import { thisMachine } from './lib/machine.js';
 
 const pages = Number(process.env.READERS_PAGES ?? 2000);
 const runs = 5;
@@ -93,7 +94,7 @@ for (let i = 0; i < 3; i++) {
 
 const results = {
   date: new Date().toISOString(),
-  machine: { cpus: os.cpus().length, node: process.version },
+  machine: thisMachine(),
   pages: files.length,
   commits: 20,
   lastUpdatedOneGitLogMs: { median: Math.round(median(onePass)), runs: onePass.map(Math.round) },

@@ -24,7 +24,7 @@ import { holdHeapGrowthFor } from './memory.js';
 import type { PageRecord, RenderContext } from './render/render-pages.js';
 import { pagesToRender, renderStage, type RenderedPageMemory } from './render/render-stage.js';
 import { buildSearchIndex } from './search/build-search-index.js';
-import { inFolder, startSearchIndex } from './search/search-stage.js';
+import { inFolder, prepareSearchIndex } from './search/search-stage.js';
 import { buildDocPages, cardDescriptionsByHref } from './site/build-pages.js';
 import { buildRoutes } from './site/build-routes.js';
 import { buildSidebar } from './site/build-sidebar.js';
@@ -124,6 +124,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // (10,000 pages are half a gigabyte of it); the folder replaces the output only once everything is written and checked.
   // Into a new output folder, the docs' files are made while the Markdown is parsed (emit/reserve-output.ts).
   const staged = outDir ? await stageOutput(outDir, { reserve: docOutputPaths(content.docs, config.baseUrl) }) : undefined;
+  // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
+  const searchStage = dev ? undefined : prepareSearchIndex({ docCount: content.docs.length, cacheDir: options.cacheDir, dictionary: config.search?.dictionary });
   try {
     // One `git log` for every doc, run while the docs are parsed.
     const lastChanges = readLastChanges(root, content.modified, `${config.contentDir}/docs`);
@@ -159,11 +161,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const { server: theme, code: themeCode, client } = await time('theme', () => themePromise);
     const changes = await time('lastUpdated', () => lastChanges);
     const docPages = buildDocPages({ docs: parsed, sidebar, footerOf: (doc) => docFooter(doc, { config, changes }), baseUrl: config.baseUrl });
-    // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
     // Only the URL and the file are kept: the index's data (hundreds of MB at 10,000 pages) is garbage once written out as JSON.
     const categoryLabels = new Map(content.categories.flatMap((category) => (category.label ? [[category.dir, category.label] as const] : [])));
     const searchInput = { docs: parsed, baseUrl: config.baseUrl, categoryLabels, ...config.search, cacheDir: options.cacheDir };
-    const searchIndex = dev ? async () => ({ url: config.baseUrl + DEV_SEARCH_INDEX + 'meta.json', files: [] }) : startSearchIndex(searchInput);
+    const searchIndex = searchStage ? searchStage.start(searchInput) : async () => ({ url: config.baseUrl + DEV_SEARCH_INDEX + 'meta.json', files: [] });
     const devSearchIndex = dev
       ? () => inFolder(buildSearchIndex(searchInput), DEV_SEARCH_INDEX)
       : undefined;
@@ -208,11 +209,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     const filesOfPages = files.ofPages(records, mainDocRoute);
     await time('write', () => Promise.all([besidePagesWritten, sink.keep(filesOfPages)]));
-    const search = await time('search', searchIndex);
-    site.searchIndexUrl = search.url;
-    const indexFiles: OutputFile[] = [{ path: SITE_DATA_FILE, contents: JSON.stringify({ site, sidebar: sidebar.items }) }, ...search.files];
-    const otherPaths = new Set([...files.besidePages, ...filesOfPages, ...indexFiles].map((file) => file.path));
-
+    // Checked while the search index may still be building: its files are named by their contents, which no page can
+    // know, so no link or image goes to one.
+    const otherPaths = new Set([...files.besidePages, ...filesOfPages].map((file) => file.path)).add(SITE_DATA_FILE);
     const linkCheck = await time('links', () =>
       checkLinks({
         pages: records,
@@ -230,6 +229,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // A Docusaurus site with `onBrokenLinks` other than 'throw' builds with its broken links listed as warnings.
     if (linkCheck.broken.length && (options.onBrokenLinks ?? config.onBrokenLinks) === 'throw') throw brokenLinksError(linkCheck.broken);
     const warnings = [...parsed.flatMap((doc) => doc.warnings), ...files.warnings, ...[...linkCheck.broken, ...linkCheck.outside].map((link) => `${link.where}  ${link.href}  → ${link.reason}`)];
+
+    const search = await time('search', searchIndex);
+    site.searchIndexUrl = search.url;
+    const indexFiles: OutputFile[] = [{ path: SITE_DATA_FILE, contents: JSON.stringify({ site, sidebar: sidebar.items }) }, ...search.files];
 
     await time('emit', async () => {
       await sink.keep(indexFiles);
@@ -257,6 +260,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       },
     };
   } catch (error) {
+    searchStage?.stop();
     await staged?.discard();
     throw error;
   }

@@ -21,3 +21,26 @@ test('an excerpt keeps the first characters, whitespace collapsed, never cutting
   assert.ok(excerptOf('一二三四五六七八九😀').includes('一二三四五六七八九😀'), 'exactly ten: no ellipsis');
   assert.ok(excerptOf('  一二\n\n三   四 ').includes('一二 三 四'), 'short text whole');
 });
+
+test('a long text gives the excerpt of its whole text flattened, whatever whitespace and characters outside the BMP it holds', () => {
+  // The excerpt as flattening the whole text gives it: what the index did before it flattened only a long text's start.
+  const whole = (text: string) => {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    let end = 0;
+    for (let n = 0; n < 10 && end < flat.length; n++) end += flat.codePointAt(end)! > 0xffff ? 2 : 1;
+    return end >= flat.length ? flat : flat.slice(0, end) + '…';
+  };
+  const pieces = ['字', 'a', ' ', '\n', '\u3000', '\t', '😀', ' \n '];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % pieces.length;
+  const texts = [
+    // Whichever the length of the start flattened alone: cut in whitespace that runs to the text's end, or between a surrogate pair.
+    '一二三四五六七八九十' + ' '.repeat(60),
+    ...Array.from({ length: 60 }, (_, spaces) => '一二三四五六七八' + ' '.repeat(spaces) + '😀x'),
+    // 40–60 characters, mostly whitespace in some.
+    ...Array.from({ length: 400 }, (_, round) => Array.from({ length: 40 + (round % 21) }, () => pieces[round % 3 === 0 ? [2, 3, 4, 5, 7, next()][next() % 6] : next()]).join('')),
+  ];
+  for (const text of texts) {
+    assert.ok(excerptOf(text).includes(whole(text)), `${JSON.stringify(text)}: ${JSON.stringify(whole(text))}`);
+  }
+});

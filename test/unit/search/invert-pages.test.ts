@@ -3,9 +3,9 @@ import { test } from 'node:test';
 import { pairsByWord } from '../../../packages/core/src/search/pairs-by-word.js';
 import { countTerms, invertPages as invertCounted, type IndexedPage } from '../../../packages/core/src/search/invert-pages.js';
 
-const page = (title: string, body: string, headings: string[] = []): IndexedPage => ({ title, keywords: '', headings, body, bodyPairs: pairsByWord(body) });
+const page = (title: string, body: string, headings: string[] = []): Omit<IndexedPage, 'key'> => ({ title, keywords: '', headings, body, bodyPairs: pairsByWord(body) });
 /** Each page tokenised (as the build does, or takes from its cache), then inverted. */
-const invertPages = (pages: IndexedPage[], options: { dictionary?: string[] }) => invertCounted(pages.map((one) => countTerms(one, options)));
+const invertPages = (pages: Omit<IndexedPage, 'key'>[], options: { dictionary?: string[] }) => invertCounted(pages.map((one) => countTerms(one, options)));
 
 test('pairs by word: inside one word; across a word of two or more characters or a lone function word and its neighbour; two other lone characters in neither', () => {
   // Intl.Segmenter: 设备|绑|定|失败 and 网|关|与|子|设备 (its dictionary lacks 绑定 and 网关).

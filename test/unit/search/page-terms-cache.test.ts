@@ -5,11 +5,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { countTerms, type IndexedPage } from '../../../packages/core/src/search/invert-pages.js';
-import { countPageTerms } from '../../../packages/core/src/search/page-terms-cache.js';
+import { indexedTextKey } from '../../../packages/core/src/search/indexed-text.js';
+import { countPageTerms, loadPageTermsTable } from '../../../packages/core/src/search/page-terms-cache.js';
 import { pairsByWord } from '../../../packages/core/src/search/pairs-by-word.js';
 
 const options = { dictionary: ['设备绑定'] };
-const page = (title: string, keywords: string, headings: string[], body: string): IndexedPage => ({ title, keywords, headings, body, bodyPairs: pairsByWord(body) });
+const page = (title: string, keywords: string, headings: string[], body: string): IndexedPage => ({ title, keywords, headings, body, key: indexedTextKey({ title, keywords, headings, body }), bodyPairs: pairsByWord(body) });
 const pages: IndexedPage[] = [
   page('设备绑定失败', 'bind 绑定', ['', '错误码 1003'], '调用 XYIoT.init 后绑定设备，失败时返回 1003。𠀀字也算。'),
   page('getDeviceList', '', [''], '列出账号下的全部设备：getDeviceList() 返回数组。'),
@@ -26,23 +27,23 @@ const tableFile = (dir: string) => {
 test('pages whose text is unchanged take their terms from the last build, an edited page is tokenised again, and the counts equal tokenising every page', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'page-terms-'));
   try {
-    const first = countPageTerms(pages, options, dir);
+    const first = countPageTerms(pages, loadPageTermsTable(options, dir));
     assert.equal(first.tokenised, pages.length, 'an empty cache tokenises every page');
     assert.deepEqual(first.counted, expected(pages));
-    const second = countPageTerms(pages, options, dir);
+    const second = countPageTerms(pages, loadPageTermsTable(options, dir));
     assert.equal(second.tokenised, 0, 'every page from the table');
     assert.deepEqual(second.counted, expected(pages));
     const edited = [pages[0], page('getDeviceList', '', [''], pages[1].body + '新增一句：设备绑定。'), pages[2]];
-    const third = countPageTerms(edited, options, dir);
+    const third = countPageTerms(edited, loadPageTermsTable(options, dir));
     assert.equal(third.tokenised, 1, 'only the edited page');
     assert.deepEqual(third.counted, expected(edited));
-    const fourth = countPageTerms(edited, options, dir);
+    const fourth = countPageTerms(edited, loadPageTermsTable(options, dir));
     assert.equal(fourth.tokenised, 0, 'the edited page is in the table now (added to the last one, its other pages copied)');
     assert.deepEqual(fourth.counted, expected(edited));
     const removed = [edited[1], edited[2]];
-    assert.equal(countPageTerms(removed, options, dir).tokenised, 0, 'a page gone');
-    assert.deepEqual(countPageTerms(removed, options, dir).counted, expected(removed));
-    assert.equal(countPageTerms(edited, { dictionary: [] }, dir).tokenised, edited.length, 'other tokenizer options are another table');
+    assert.equal(countPageTerms(removed, loadPageTermsTable(options, dir)).tokenised, 0, 'a page gone');
+    assert.deepEqual(countPageTerms(removed, loadPageTermsTable(options, dir)).counted, expected(removed));
+    assert.equal(countPageTerms(edited, loadPageTermsTable({ dictionary: [] }, dir)).tokenised, edited.length, 'other tokenizer options are another table');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -51,18 +52,18 @@ test('pages whose text is unchanged take their terms from the last build, an edi
 test('a corrupted or truncated table is detected, every page tokenised again and the table rewritten, never used', async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'page-terms-'));
   try {
-    countPageTerms(pages, options, dir);
+    countPageTerms(pages, loadPageTermsTable(options, dir));
     const file = tableFile(dir);
     const intact = readFileSync(file);
     const flipped = Buffer.from(intact);
     flipped[flipped.length - 3] ^= 0x01;
     writeFileSync(file, flipped);
-    const afterFlip = countPageTerms(pages, options, dir);
+    const afterFlip = countPageTerms(pages, loadPageTermsTable(options, dir));
     assert.equal(afterFlip.tokenised, pages.length, 'a flipped bit fails the checksum');
     assert.deepEqual(afterFlip.counted, expected(pages));
     assert.ok(readFileSync(file).equals(intact), 'and the table is written again as it was');
     writeFileSync(file, intact.subarray(0, intact.length >> 1));
-    assert.equal(countPageTerms(pages, options, dir).tokenised, pages.length, 'a truncated table too');
+    assert.equal(countPageTerms(pages, loadPageTermsTable(options, dir)).tokenised, pages.length, 'a truncated table too');
     assert.ok(readFileSync(file).equals(intact));
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -74,17 +75,17 @@ test('a page edited again and again: each table decodes to its pages, and terms 
   const whole = await mkdtemp(path.join(tmpdir(), 'page-terms-'));
   try {
     let current = pages;
-    countPageTerms(current, options, dir);
+    countPageTerms(current, loadPageTermsTable(options, dir));
     for (let edit = 0; edit < 40; edit++) {
       // Each edit brings words no earlier one had.
       const words = Array.from({ length: 30 }, (_, i) => `word${edit}x${i}`).join(' ');
       current = [pages[0], page('getDeviceList', '', [''], `${pages[1].body} ${words}`), pages[2]];
-      assert.equal(countPageTerms(current, options, dir).tokenised, 1);
-      const again = countPageTerms(current, options, dir);
+      assert.equal(countPageTerms(current, loadPageTermsTable(options, dir)).tokenised, 1);
+      const again = countPageTerms(current, loadPageTermsTable(options, dir));
       assert.equal(again.tokenised, 0, `edit ${edit}: every page from the table`);
       assert.deepEqual(again.counted, expected(current), `edit ${edit}: the table's counts`);
     }
-    countPageTerms(current, options, whole);
+    countPageTerms(current, loadPageTermsTable(options, whole));
     const size = readFileSync(tableFile(dir)).length;
     const wholeSize = readFileSync(tableFile(whole)).length;
     assert.ok(size < 2 * wholeSize, `the table (${size} bytes) against one encoded whole (${wholeSize} bytes): unused terms were dropped`);

@@ -34,7 +34,8 @@ import { remarkFastParse } from './fast-parse/remark-fast-parse.js';
 import { rehypeUnbrokenTableWords } from './table-words.js';
 import { remarkSearchSections, type SearchSection } from './search-sections.js';
 import { rehypeZoomableImages } from './zoomable-images.js';
-import { pairsByWord, searchBody, type PairsByWord } from '../search/pairs-by-word.js';
+import { indexedText, indexedTextKey } from '../search/indexed-text.js';
+import { pairsByWord, type PairsByWord } from '../search/pairs-by-word.js';
 
 /** A doc after Markdown processing: its body rendered to static HTML plus what other stages need from it. */
 export interface ParsedDoc {
@@ -48,6 +49,8 @@ export interface ParsedDoc {
   /** Every image of the body with its final URL, to check that the file exists. */
   images: LinkReference[];
   sections: SearchSection[];
+  /** The key of the doc's text as the search index reads it (search/indexed-text.ts). */
+  searchKey: string;
   /** The Chinese character pairs of the indexed body by word (search/pairs-by-word.ts): segmented here, on the parse workers and cached with the parse, not by the search index on one thread. */
   bodyPairs: PairsByWord;
   /** Images the body references, relative to the site root. */
@@ -197,8 +200,9 @@ export function parseDoc(doc: DocSource, { config, processor, routesByDocsPath, 
 
   const title = doc.frontMatter.title ?? state.firstHeading ?? path.posix.basename(doc.id);
   const description = doc.frontMatter.description ?? summarize(state.sections);
-  const bodyPairs = pairsByWord(searchBody(description, state.sections));
-  return { source: doc, title, description, html, toc: state.toc, links: state.links, images: state.images, sections: state.sections, bodyPairs, assets, warnings: state.warnings, markdown: state.markdown ?? '', markdownLinks: state.markdownLinks ?? [] };
+  const text = indexedText({ title, description, sections: state.sections, source: doc });
+  const bodyPairs = pairsByWord(text.body);
+  return { source: doc, title, description, html, toc: state.toc, links: state.links, images: state.images, sections: state.sections, searchKey: indexedTextKey(text), bodyPairs, assets, warnings: state.warnings, markdown: state.markdown ?? '', markdownLinks: state.markdownLinks ?? [] };
 }
 
 /** Runs the variant of `processor` the text needs. */

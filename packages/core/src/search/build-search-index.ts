@@ -3,8 +3,8 @@ import type { KeyedFile } from '../emit/output-sink.js';
 import { hash } from '../hash.js';
 import type { ParsedDoc } from '../markdown/parse-docs.js';
 import { invertPages, type IndexedPage, type TermPostings } from './invert-pages.js';
-import { countPageTerms } from './page-terms-cache.js';
-import { searchBody } from './pairs-by-word.js';
+import { countPageTerms, loadPageTermsTable } from './page-terms-cache.js';
+import { indexedText } from './indexed-text.js';
 
 export interface SearchIndexResult {
   /** URL of the meta file, the one the browser reads first. */
@@ -34,13 +34,13 @@ export interface SearchIndexInput {
  * Builds the search index of listed, published docs into assets/search/: the meta file, the titles, term shards and
  * page files (see SearchMeta), each named by its contents.
  */
-export function buildSearchIndex(input: SearchIndexInput): SearchIndexResult {
+export function buildSearchIndex(input: SearchIndexInput, table = loadPageTermsTable(tokenizeOptions(input.dictionary), input.cacheDir)): SearchIndexResult {
   const docs = input.docs.filter((doc) => !doc.source.frontMatter.draft && !doc.source.frontMatter.unlisted);
   if (!docs.length) return { files: [] };
-  const dictionary = [...new Set(input.dictionary ?? [])];
+  const dictionary = [...(table.options.dictionary ?? [])];
   const labels = folderLabels(input.docs, input.categoryLabels);
   const sections = docs.map((doc) => pageSections(doc, input.excerptLength ?? 120));
-  const terms = invertPages(countPageTerms(docs.map(indexedPage), { dictionary }, input.cacheDir).counted);
+  const terms = invertPages(countPageTerms(docs.map(indexedPage), table).counted);
   const { shards, shardStarts } = splitShards(terms, input.shardBytes ?? 16_000);
   const pagesPerFile = input.pagesPerFile ?? 4;
   const pageFiles = Array.from({ length: Math.ceil(sections.length / pagesPerFile) }, (_, n) => named('p', JSON.stringify(sections.slice(n * pagesPerFile, (n + 1) * pagesPerFile))));
@@ -53,6 +53,11 @@ export function buildSearchIndex(input: SearchIndexInput): SearchIndexResult {
     // Two page files can hold the same (pages without text): one file of that name.
     files: [...new Map([meta, titles, ...shardFiles, ...pageFiles].map(({ name, text, key }) => [name, { path: SEARCH_DIR + name, contents: text, key }])).values()],
   };
+}
+
+/** How the pages' text is cut into terms: the site's dictionary words, each once, are kept whole. */
+export function tokenizeOptions(dictionary: string[] = []): { dictionary: string[] } {
+  return { dictionary: [...new Set(dictionary)] };
 }
 
 /** Where the index's files go; each is named by its contents, so a rebuild carries over every file it did not change. */
@@ -88,10 +93,8 @@ function pageSections(doc: ParsedDoc, excerptLength: number): SearchPageSections
 
 function indexedPage(doc: ParsedDoc): IndexedPage {
   return {
-    title: doc.title,
-    keywords: [doc.source.frontMatter.keywords ?? []].flat().join(' '),
-    headings: doc.sections.map((section) => section.heading ?? ''),
-    body: searchBody(doc.description, doc.sections),
+    ...indexedText(doc),
+    key: doc.searchKey,
     // Read only when the page is tokenised (its text changed since the last build): see packed-pairs.ts.
     get bodyPairs() {
       return doc.bodyPairs;
@@ -137,9 +140,23 @@ function folderLabels(docs: ParsedDoc[], categoryLabels: Map<string, string> | u
 
 /** The start of a section's text, whitespace collapsed, cut at a character boundary. */
 function excerpt(text: string, length: number): string {
+  // A long text is flattened only as far as its excerpt needs (flattening every section whole was a tenth of a
+  // 10,000-page warm build's index), when that start holds the excerpt and more: its last character aside, as
+  // whitespace there may be the text's last and a surrogate there may be half a pair.
+  const head = 2 * length + 16;
+  if (text.length > head) {
+    const start = text.slice(0, head).replace(/\s+/g, ' ').trimStart();
+    const end = endAfter(start, length);
+    if (end <= start.length - 2) return start.slice(0, end) + '…';
+  }
   const flat = text.replace(/\s+/g, ' ').trim();
-  // Counted up to `length` characters rather than splitting the whole text (a tenth of a 10,000-page warm build's index).
-  let end = 0;
-  for (let n = 0; n < length && end < flat.length; n++) end += flat.codePointAt(end)! > 0xffff ? 2 : 1;
+  const end = endAfter(flat, length);
   return end >= flat.length ? flat : flat.slice(0, end) + '…';
+}
+
+/** Where the first `count` characters of `text` end, counting a surrogate pair as one. */
+function endAfter(text: string, count: number): number {
+  let end = 0;
+  for (let n = 0; n < count && end < text.length; n++) end += text.codePointAt(end)! > 0xffff ? 2 : 1;
+  return end;
 }

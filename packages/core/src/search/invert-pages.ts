@@ -1,13 +1,10 @@
 import { SEARCH_FIELD_BOOSTS, tokenize, type TokenizeOptions } from '@docsgen/shared';
+import type { IndexedText } from './indexed-text.js';
 import type { PairsByWord } from './pairs-by-word.js';
 
-/** The text of one page, by field. */
-export interface IndexedPage {
-  title: string;
-  keywords: string;
-  /** Each section's heading, '' for the intro. */
-  headings: string[];
-  body: string;
+/** The text of one page, by field, with its key (`indexedTextKey`). */
+export interface IndexedPage extends IndexedText {
+  key: string;
   /** The body's pairs by word (`pairsByWord` of `body`), worked out when the page was parsed. */
   bodyPairs: PairsByWord;
 }
@@ -55,7 +52,7 @@ export interface TermPostings {
 }
 
 /** Tokenises one page: done once per page and kept (page-terms-cache.ts), as a page's text rarely changes between builds. */
-export function countTerms(page: IndexedPage, options: TokenizeOptions): PageTerms {
+export function countTerms(page: Omit<IndexedPage, 'key'>, options: TokenizeOptions): PageTerms {
   const position = new Map<string, number>();
   const terms: string[] = [];
   const counts: number[] = [];

@@ -1,5 +1,5 @@
 import type { TokenizeOptions } from '@docsgen/shared';
-import { openBinaryEntry } from '../cache/entry-store.js';
+import { openBinaryEntry, type BinaryEntry } from '../cache/entry-store.js';
 import { pruneOthers } from '../cache/prune-cache.js';
 import { hash } from '../hash.js';
 import { bundleFingerprint } from '../worker-file.js';
@@ -9,21 +9,37 @@ import { countTerms, FIELD_COUNT, PAGE_SLOTS, type IndexedPage, type PageTerms }
 const KEY_BYTES = 20;
 
 /**
- * countTerms of every page, a page's from the last build when its text is the same: tokenising every page again was
- * most of the search index's time on a warm build (12.8 million terms at 10,000 pages). The last build's counts are one
- * binary entry in the cache folder (its terms listed once, then per page the key of its text, its field lengths and
- * its terms by number with their counts), keyed by the search and parse workers' code, the segmenter's data and the
- * tokenizer's options; an entry
- * that fails its checksum or does not decode is ignored, and every page is tokenised again. The new table is stored
- * for the next build when a page was tokenised or has gone.
+ * The last build's counts of every page's terms, read and decoded (by the search worker while the docs are parsed),
+ * and where this build's go.
  */
-export function countPageTerms(pages: IndexedPage[], options: TokenizeOptions, cacheDir: string | undefined): { counted: PageTerms[]; tokenised: number } {
-  if (!cacheDir) return { counted: pages.map((page) => countTerms(page, options)), tokenised: pages.length };
+export interface PageTermsTable {
+  options: TokenizeOptions;
+  stored?: { cacheDir: string; key: string; entry: BinaryEntry; previous: DecodedTable | undefined };
+}
+
+/**
+ * The table of these tokenizer options in the cache folder (none without one): one binary entry, its terms listed once,
+ * then per page the key of its text, its field lengths and its terms by number with their counts. It is keyed by the
+ * search and parse workers' code, the segmenter's data and the options; an entry that fails its checksum or does not
+ * decode is ignored, and every page is tokenised again.
+ */
+export function loadPageTermsTable(options: TokenizeOptions, cacheDir: string | undefined): PageTermsTable {
+  if (!cacheDir) return { options };
   const code = [bundleFingerprint('search-worker'), bundleFingerprint('parse-worker'), process.versions.icu ?? ''].join('\0');
   const key = hash('page-terms\0' + code + '\0' + JSON.stringify(options));
   const entry = openBinaryEntry(cacheDir, 'search-terms', key);
-  const previous = decodeTable(entry.load());
-  const keys = pages.map(pageKey);
+  return { options, stored: { cacheDir, key, entry, previous: decodeTable(entry.load()) } };
+}
+
+/**
+ * countTerms of every page, a page's from the last build's table when its text is the same: tokenising every page again
+ * was most of the search index's time on a warm build (12.8 million terms at 10,000 pages). The new table is stored for
+ * the next build when a page was tokenised or has gone.
+ */
+export function countPageTerms(pages: IndexedPage[], { options, stored }: PageTermsTable): { counted: PageTerms[]; tokenised: number } {
+  if (!stored) return { counted: pages.map((page) => countTerms(page, options)), tokenised: pages.length };
+  const { cacheDir, key, entry, previous } = stored;
+  const keys = pages.map((page) => page.key);
   const fresh = new Set<number>();
   const counted = pages.map((page, i) => {
     const known = previous?.pages.get(keys[i]);
@@ -39,15 +55,6 @@ export function countPageTerms(pages: IndexedPage[], options: TokenizeOptions, c
     }
   }
   return { counted, tokenised: fresh.size };
-}
-
-/**
- * What a page's terms depend on: its text in every field. Its body's pairs by word follow from its body, by the parse
- * worker's code (`pairsByWord`) and the segmenter's data (ICU), both in the table's key: hashing the pairs themselves
- * (one per occurrence) cost more than the table saved.
- */
-function pageKey(page: IndexedPage): string {
-  return hash(JSON.stringify([page.title, page.keywords, page.headings, page.body]));
 }
 
 /**

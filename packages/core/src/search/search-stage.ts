@@ -6,7 +6,7 @@ import { packPairs } from './packed-pairs.js';
 import type { PairsByWord } from './pairs-by-word.js';
 import { workerFile } from '../worker-file.js';
 import { buildSearchIndex, type SearchIndexInput, type SearchIndexResult } from './build-search-index.js';
-import type { SearchReply } from './search-worker.js';
+import type { SearchReply, SearchWorkerData } from './search-worker.js';
 
 /**
  * From this many docs the index is built on a worker thread while the pages render: 0.5 s of a 2,000-page build and
@@ -15,32 +15,24 @@ import type { SearchReply } from './search-worker.js';
  */
 const MIN_DOCS_FOR_WORKER = 1_000;
 
-/**
- * Starts building the search index; the build awaits it once the pages are rendered (no page's HTML names the index:
- * only the site data does). On a worker thread for large sites on more than one core, else here when awaited.
- */
-export function startSearchIndex(input: SearchIndexInput, { minDocsForWorker = MIN_DOCS_FOR_WORKER } = {}): () => Promise<SearchIndexResult> {
-  if (input.docs.length < minDocsForWorker || availableParallelism() < 2) return async () => buildSearchIndex(input);
-  const onWorker = buildOnWorker({ ...input, docs: input.docs.map(withoutPageText) });
-  // Awaited after rendering; until then a failure must not count as unhandled.
-  onWorker.catch(() => undefined);
-  return () => onWorker;
+/** The search index of a build: started once the docs are parsed, awaited once the pages are rendered (only the site data names it). */
+export interface SearchIndexStage {
+  start(input: SearchIndexInput): () => Promise<SearchIndexResult>;
+  /** For a build that fails: its worker, if any, goes. */
+  stop(): void;
 }
 
 /**
- * What the index does not read, left behind rather than copied to the worker: the body, its HTML (not read: a cached
- * doc's is on disk until asked for) and its Markdown copy.
+ * Prepares the search index of a site of `docCount` docs, before they are parsed. Large sites on more than one core
+ * get a worker thread now, which reads the last build's terms table from the cache meanwhile; smaller ones build the
+ * index here when it is awaited.
  */
-function withoutPageText(doc: ParsedDoc): ParsedDoc {
-  const { title, description, toc, sections, assets, warnings } = doc;
-  return { title, description, toc, sections, assets, warnings, html: '', markdown: '', markdownLinks: [], links: [], images: [], source: { ...doc.source, body: '' }, bodyPairs: packPairs(doc) as PairsByWord };
-}
-
-function buildOnWorker(input: SearchIndexInput): Promise<SearchIndexResult> {
-  return new Promise((resolve, reject) => {
-    // A young generation larger than V8's default: inverting 10,000 pages makes millions of short-lived arrays, and with
-    // the default a third of the worker's time went to scavenges (2.8 s against 3.3–4.4 s at 10,000 pages, load 4).
-    const worker = new Worker(workerFile('search-worker'), { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
+export function prepareSearchIndex({ docCount, ...data }: SearchWorkerData & { docCount: number }, { minDocsForWorker = MIN_DOCS_FOR_WORKER } = {}): SearchIndexStage {
+  if (docCount < minDocsForWorker || availableParallelism() < 2) return { start: (input) => async () => buildSearchIndex(input), stop: () => undefined };
+  // A young generation larger than V8's default: inverting 10,000 pages makes millions of short-lived arrays, and with
+  // the default a third of the worker's time went to scavenges (2.8 s against 3.3–4.4 s at 10,000 pages, load 4).
+  const worker = new Worker(workerFile('search-worker'), { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
+  const index = new Promise<SearchIndexResult>((resolve, reject) => {
     worker.once('message', (reply: SearchReply) => {
       void worker.terminate();
       if (reply.ok) resolve(reply.index);
@@ -49,6 +41,29 @@ function buildOnWorker(input: SearchIndexInput): Promise<SearchIndexResult> {
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the search index worker stopped (exit code ${code}) before answering`)));
   });
+  // Awaited after rendering; until then a failure must not count as unhandled.
+  index.catch(() => undefined);
+  // Until it has the docs, it must not keep alive a process whose build failed (after its listeners: adding one refs it).
+  worker.unref();
+  return {
+    start(input) {
+      worker.ref();
+      worker.postMessage({ ...input, docs: input.docs.map(searchedPart) });
+      return () => index;
+    },
+    stop: () => void worker.terminate(),
+  };
+}
+
+/**
+ * What the index reads of a doc, all that is copied to the worker: not its body, its HTML (a cached doc's is on disk
+ * until asked for), its Markdown copy, links or table of contents.
+ */
+function searchedPart(doc: ParsedDoc): ParsedDoc {
+  const { title, description, sections, searchKey } = doc;
+  const { docsPath, route, frontMatter } = doc.source;
+  const source = { docsPath, route, frontMatter: { draft: frontMatter.draft, unlisted: frontMatter.unlisted, keywords: frontMatter.keywords } };
+  return { title, description, sections, searchKey, source, bodyPairs: packPairs(doc) as PairsByWord } as ParsedDoc;
 }
 
 /** The index's files in `folder` (`serve`'s, built on request), its meta file as `meta.json`: its URL is known before it is built. */

@@ -92,10 +92,16 @@ function pageSections(doc: ParsedDoc, excerptLength: number): SearchPageSections
 }
 
 function indexedPage(doc: ParsedDoc): IndexedPage {
+  const text = indexedText(doc);
   return {
-    ...indexedText(doc),
+    title: text.title,
+    keywords: text.keywords,
+    headings: text.headings,
     key: doc.searchKey,
-    // Read only when the page is tokenised (its text changed since the last build): see packed-pairs.ts.
+    // Body and pairs are read only when the page is tokenised (its text changed since the last build): see packed-pairs.ts.
+    get body() {
+      return text.body;
+    },
     get bodyPairs() {
       return doc.bodyPairs;
     },

@@ -11,13 +11,16 @@ export interface IndexedText {
   body: string;
 }
 
-/** The indexed text of a parsed doc. */
+/** The indexed text of a parsed doc, its body joined when first read (a warm build's index reads only edited pages' bodies). */
 export function indexedText(doc: { title: string; description: string; sections: SearchSection[]; source: { frontMatter: { keywords?: string | string[] } } }): IndexedText {
+  let body: string | undefined;
   return {
     title: doc.title,
     keywords: [doc.source.frontMatter.keywords ?? []].flat().join(' '),
     headings: doc.sections.map((section) => section.heading ?? ''),
-    body: searchBody(doc.description, doc.sections),
+    get body() {
+      return (body ??= searchBody(doc.description, doc.sections));
+    },
   };
 }
 

@@ -42,15 +42,15 @@ function appendNumber(out: string[], n: number): void {
  * pairs of gap and absolute level. A term of one page (half the terms) is its level and its page: the level
  * above its lowest would always be 0.
  */
-export function encodePostings(pages: readonly number[], weights: readonly number[]): string {
+export function encodePostings(pages: ArrayLike<number>, weights: ArrayLike<number>): string {
   if (!pages.length) return '';
-  const levels = weights.map(weightLevel);
+  const levels = Array.from(weights, weightLevel);
   // A loop, not Math.min(...levels): spreading a common term's levels over 100,000 pages overflows the stack.
   let lowest = levels[0];
   for (const level of levels) if (level < lowest) lowest = level;
   const out: string[] = [];
   appendNumber(out, lowest);
-  pages.forEach((page, i) => appendNumber(out, page - (i ? pages[i - 1] : 0)));
+  for (let i = 0; i < pages.length; i++) appendNumber(out, pages[i] - (i ? pages[i - 1] : 0));
   if (pages.length > 1) for (const level of levels) appendNumber(out, level - lowest);
   return out.join('');
 }

@@ -2,10 +2,20 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pairsByWord } from '../../../packages/core/src/search/pairs-by-word.js';
 import { countTerms, invertPages as invertCounted, type IndexedPage } from '../../../packages/core/src/search/invert-pages.js';
+import { TermNumbers } from '../../../packages/core/src/search/term-numbers.js';
 
 const page = (title: string, body: string, headings: string[] = []): Omit<IndexedPage, 'key'> => ({ title, keywords: '', headings, body, bodyPairs: pairsByWord(body) });
 /** Each page tokenised (as the build does, or takes from its cache), then inverted. */
-const invertPages = (pages: Omit<IndexedPage, 'key'>[], options: { dictionary?: string[] }) => invertCounted(pages.map((one) => countTerms(one, options)));
+const invertPages = (pages: Omit<IndexedPage, 'key'>[], options: { dictionary?: string[] }) => {
+  const termNumbers = new TermNumbers();
+  return invertCounted(pages.map((one) => countTerms(one, options, termNumbers)), termNumbers);
+};
+
+/** The pages of a term of the index as an array, undefined when it is not in it. */
+const pagesOfTerm = (terms: ReturnType<typeof invertPages>, term: string) => {
+  const found = terms.find((entry) => entry.term === term);
+  return found && [...found.pages];
+};
 
 test('pairs by word: inside one word; across a word of two or more characters or a lone function word and its neighbour; two other lone characters in neither', () => {
   // Intl.Segmenter: 设备|绑|定|失败 and 网|关|与|子|设备 (its dictionary lacks 绑定 and 网关).
@@ -28,7 +38,7 @@ test('a body indexes a pair across two words when some title or heading holds th
     ],
     {},
   );
-  const pagesOf = (term: string) => terms.find((entry) => entry.term === term)?.pages;
+  const pagesOf = (term: string) => pagesOfTerm(terms, term);
   assert.deepEqual(pagesOf('性设'), [0, 1], 'a heading says 属性设置: the body of page 0 keeps 性设');
   assert.equal(pagesOf('成属'), undefined, 'no title or heading holds 成属');
   assert.equal(pagesOf('备绑'), undefined);
@@ -40,7 +50,7 @@ test('a body indexes a pair across two words when some title or heading holds th
 
 test('a body keeps a pair across two words that another body holds inside a word (the segmenter reads 开发|票, 申请|发票)', () => {
   const terms = invertPages([page('说明', '付款后可以开发票'), page('说明', '在费用中心申请发票'), page('说明', '开发者先创建应用')], {});
-  const pagesOf = (term: string) => terms.find((entry) => entry.term === term)?.pages;
+  const pagesOf = (term: string) => pagesOfTerm(terms, term);
   assert.deepEqual(pagesOf('发票'), [0, 1]);
   assert.equal(pagesOf('发者'), undefined, '开发|者: no body holds 发者 inside a word, no title or heading at all');
 });

@@ -40,7 +40,8 @@ export function buildSearchIndex(input: SearchIndexInput, table = loadPageTermsT
   const dictionary = [...(table.options.dictionary ?? [])];
   const labels = folderLabels(input.docs, input.categoryLabels);
   const sections = docs.map((doc) => pageSections(doc, input.excerptLength ?? 120));
-  const terms = invertPages(countPageTerms(docs.map(indexedPage), table).counted);
+  const { counted, termNumbers } = countPageTerms(docs.map(indexedPage), table);
+  const terms = invertPages(counted, termNumbers);
   const { shards, shardStarts } = splitShards(terms, input.shardBytes ?? 16_000);
   const pagesPerFile = input.pagesPerFile ?? 4;
   const pageFiles = Array.from({ length: Math.ceil(sections.length / pagesPerFile) }, (_, n) => named('p', JSON.stringify(sections.slice(n * pagesPerFile, (n + 1) * pagesPerFile))));

@@ -1,6 +1,7 @@
 import { SEARCH_FIELD_BOOSTS, tokenize, type TokenizeOptions } from '@docsgen/shared';
 import type { IndexedText } from './indexed-text.js';
 import type { PairsByWord } from './pairs-by-word.js';
+import type { TermNumbers } from './term-numbers.js';
 
 /** The text of one page, by field, with its key (`indexedTextKey`). */
 export interface IndexedPage extends IndexedText {
@@ -20,14 +21,7 @@ const B = 0.5;
 const DELTA = 0.5;
 /** Weights are stored on a logarithmic scale whose lowest level is 1: the score times this, so a score of 1/8 still counts apart from 1. */
 const WEIGHT_SCALE = 8;
-interface TermCounts {
-  pages: number[];
-  /** Per page in `pages`, the term's count in each field (FIELDS order), then how many of its body's are across two words. */
-  counts: number[];
-  /** Whether some body holds the term across two words; inside one word. */
-  acrossWords: boolean;
-  insideWord: boolean;
-}
+/** Numbers per posting: the term's count in the page's each field (FIELDS order), then how many of its body's are across two words. */
 const SLOTS = FIELDS.length + 1;
 const BODY = FIELDS.indexOf('body');
 const ACROSS_WORDS = FIELDS.length;
@@ -37,8 +31,9 @@ const INSIDE_WORD = SLOTS;
 
 /** What tokenising one page gives: its distinct terms, each one's counts, and each field's length in terms. */
 export interface PageTerms {
-  terms: string[];
-  /** PAGE_SLOTS numbers per term of `terms`: its count in each field, in its body across two words, and whether inside a word (0 or 1). */
+  /** Each distinct term of the page, by its number in the build's TermNumbers. */
+  numbers: Uint32Array;
+  /** PAGE_SLOTS numbers per term of `numbers`: its count in each field, in its body across two words, and whether inside a word (0 or 1). */
   counts: Uint32Array;
   /** Terms in each field (FIELDS order), repeats included. */
   lengths: Uint32Array;
@@ -47,12 +42,15 @@ export interface PageTerms {
 /** One term of the index: the pages holding it (ascending) and its weight in each. */
 export interface TermPostings {
   term: string;
-  pages: number[];
-  weights: number[];
+  pages: Uint32Array;
+  weights: Float64Array;
 }
 
-/** Tokenises one page: done once per page and kept (page-terms-cache.ts), as a page's text rarely changes between builds. */
-export function countTerms(page: Omit<IndexedPage, 'key'>, options: TokenizeOptions): PageTerms {
+/**
+ * Tokenises one page, numbering its terms in `termNumbers`: done once per page and kept (page-terms-cache.ts), as a
+ * page's text rarely changes between builds.
+ */
+export function countTerms(page: Omit<IndexedPage, 'key'>, options: TokenizeOptions, termNumbers: TermNumbers): PageTerms {
   const position = new Map<string, number>();
   const terms: string[] = [];
   const counts: number[] = [];
@@ -75,12 +73,14 @@ export function countTerms(page: Omit<IndexedPage, 'key'>, options: TokenizeOpti
       for (const pair of page.bodyPairs.inside) counts[position.get(pair)! * PAGE_SLOTS + INSIDE_WORD] = 1;
     }
   });
-  return { terms, counts: Uint32Array.from(counts), lengths };
+  // Numbered once per distinct term: a page has a tenth as many as it has words.
+  return { numbers: Uint32Array.from(terms, (term) => termNumbers.numberOf(term)), counts: Uint32Array.from(counts), lengths };
 }
 
 /**
  * The inverted index of the pages, sorted by term: each term's pages with their BM25 weight (fields boosted
- * and summed). One pass over the pages' terms, so linear in their size.
+ * and summed). Linear in the pages' terms: each term's postings are counted, given their place in one array, then
+ * filled in, page by page, so each term's pages come out ascending.
  *
  * A body's character pairs that span two words (`pairsByWord`: 备绑 of 设备|绑|定) are most of its pairs and say
  * only that two words stood side by side. Such a pair is indexed only when the site uses it otherwise: in some
@@ -89,31 +89,44 @@ export function countTerms(page: Omit<IndexedPage, 'key'>, options: TokenizeOpti
  * asks for all its pairs; one that no page holds is left out of it (see `minimumPairs`). Measured on this site's
  * 179 queries: 315 → 177 KB of postings, top-1, top-5 and MRR each as high or higher (README, Search).
  */
-export function invertPages(pages: PageTerms[]): TermPostings[] {
-  const byTerm = new Map<string, TermCounts>();
-  const lengths = FIELDS.map((_, f) => Uint32Array.from(pages, (page) => page.lengths[f]));
-  pages.forEach(({ terms, counts }, p) => {
-    for (let i = 0; i < terms.length; i++) {
-      let entry = byTerm.get(terms[i]);
-      if (!entry) byTerm.set(terms[i], (entry = { pages: [], counts: [], acrossWords: false, insideWord: false }));
-      entry.pages.push(p);
-      for (let s = 0; s < SLOTS; s++) entry.counts.push(counts[i * PAGE_SLOTS + s]);
-      if (counts[i * PAGE_SLOTS + ACROSS_WORDS]) entry.acrossWords = true;
-      if (counts[i * PAGE_SLOTS + INSIDE_WORD]) entry.insideWord = true;
+export function invertPages(pages: PageTerms[], termNumbers: TermNumbers): TermPostings[] {
+  const termCount = termNumbers.terms.length;
+  // Plain loops over typed arrays: this runs for every posting (millions at 10,000 pages); a list per term grown
+  // posting by posting, found by its string, was half the index's time at 10,000 pages, most of it garbage collection.
+  const start = new Uint32Array(termCount + 1);
+  for (const { numbers } of pages) for (let i = 0; i < numbers.length; i++) start[numbers[i] + 1]++;
+  for (let n = 0; n < termCount; n++) start[n + 1] += start[n];
+  const next = start.slice(0, termCount);
+  const postingPages = new Uint32Array(start[termCount]);
+  const postingCounts = new Uint32Array(start[termCount] * SLOTS);
+  const acrossWords = new Uint8Array(termCount);
+  const insideWord = new Uint8Array(termCount);
+  for (let p = 0; p < pages.length; p++) {
+    const { numbers, counts } = pages[p];
+    for (let i = 0; i < numbers.length; i++) {
+      const n = numbers[i];
+      const at = next[n]++;
+      postingPages[at] = p;
+      for (let s = 0; s < SLOTS; s++) postingCounts[at * SLOTS + s] = counts[i * PAGE_SLOTS + s];
+      if (counts[i * PAGE_SLOTS + ACROSS_WORDS]) acrossWords[n] = 1;
+      if (counts[i * PAGE_SLOTS + INSIDE_WORD]) insideWord[n] = 1;
     }
-  });
+  }
+  const lengths = FIELDS.map((_, f) => Uint32Array.from(pages, (page) => page.lengths[f]));
   const average = lengths.map((values) => values.reduce((sum, n) => sum + n, 0) / pages.length || 1);
   // BM25's length normalisation of each page in each field, worked out once rather than for every term of the page.
   const norms = lengths.map((values, f) => Float64Array.from(values, (length) => K1 * (1 - B + (B * length) / average[f])));
+  const { terms } = termNumbers;
+  const used: number[] = [];
+  for (let n = 0; n < termCount; n++) if (start[n + 1] > start[n]) used.push(n);
   const inverted: TermPostings[] = [];
-  // Plain loops: this runs for every posting (millions at 10,000 pages), and closures per field made it a third of the index's time.
-  for (const term of [...byTerm.keys()].sort()) {
-    const entry = byTerm.get(term)!;
-    if (entry.acrossWords && !entry.insideWord && !inTitleOrHeadings(entry)) dropAcrossWords(entry);
-    const { pages: list, counts } = entry;
+  for (const n of used.sort((a, b) => (terms[a] < terms[b] ? -1 : 1))) {
+    let list = postingPages.subarray(start[n], start[n + 1]);
+    const counts = postingCounts.subarray(start[n] * SLOTS, start[n + 1] * SLOTS);
+    if (acrossWords[n] && !insideWord[n] && !inTitleOrHeadings(list.length, counts)) list = list.subarray(0, dropAcrossWords(list, counts));
     if (!list.length) continue;
     const idf = Math.log(1 + (pages.length - list.length + 0.5) / (list.length + 0.5));
-    const weights = new Array<number>(list.length);
+    const weights = new Float64Array(list.length);
     for (let i = 0; i < list.length; i++) {
       const p = list[i];
       let score = 0;
@@ -123,23 +136,22 @@ export function invertPages(pages: PageTerms[]): TermPostings[] {
       }
       weights[i] = score * WEIGHT_SCALE;
     }
-    inverted.push({ term, pages: list, weights });
+    inverted.push({ term: terms[n], pages: list, weights });
   }
   return inverted;
 }
 
-/** Whether some page's title, keywords or headings hold the term. */
-function inTitleOrHeadings(entry: TermCounts): boolean {
-  for (let i = 0; i < entry.pages.length; i++) for (let f = 0; f < BODY; f++) if (entry.counts[i * SLOTS + f]) return true;
+/** Whether some page's title, keywords or headings hold the term: its counts of `pageCount` pages. */
+function inTitleOrHeadings(pageCount: number, counts: Uint32Array): boolean {
+  for (let i = 0; i < pageCount; i++) for (let f = 0; f < BODY; f++) if (counts[i * SLOTS + f]) return true;
   return false;
 }
 
 /**
- * Takes a term's body occurrences across two words out of its counts, and the pages left with none. In place, with
- * plain loops: most of a body's pairs are across words, so this runs for a good share of all postings.
+ * Takes a term's body occurrences across two words out of its counts, and the pages left with none, in place; returns
+ * how many pages are left. Most of a body's pairs are across words, so this runs for a good share of all postings.
  */
-function dropAcrossWords(entry: TermCounts): void {
-  const { pages, counts } = entry;
+function dropAcrossWords(pages: Uint32Array, counts: Uint32Array): number {
   let kept = 0;
   for (let i = 0; i < pages.length; i++) {
     const from = i * SLOTS;
@@ -151,6 +163,5 @@ function dropAcrossWords(entry: TermCounts): void {
     for (let s = 0; s < SLOTS; s++) counts[kept * SLOTS + s] = counts[from + s];
     kept++;
   }
-  pages.length = kept;
-  counts.length = kept * SLOTS;
+  return kept;
 }

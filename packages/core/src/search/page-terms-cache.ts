@@ -4,6 +4,7 @@ import { pruneOthers } from '../cache/prune-cache.js';
 import { hash } from '../hash.js';
 import { bundleFingerprint } from '../worker-file.js';
 import { countTerms, FIELD_COUNT, PAGE_SLOTS, type IndexedPage, type PageTerms } from './invert-pages.js';
+import { TermNumbers } from './term-numbers.js';
 
 /** Bytes of a page's key (a SHA-1 of its text). */
 const KEY_BYTES = 20;
@@ -36,36 +37,42 @@ export function loadPageTermsTable(options: TokenizeOptions, cacheDir: string | 
  * was most of the search index's time on a warm build (12.8 million terms at 10,000 pages). The new table is stored for
  * the next build when a page was tokenised or has gone.
  */
-export function countPageTerms(pages: IndexedPage[], { options, stored }: PageTermsTable): { counted: PageTerms[]; tokenised: number } {
-  if (!stored) return { counted: pages.map((page) => countTerms(page, options)), tokenised: pages.length };
+export function countPageTerms(pages: IndexedPage[], { options, stored }: PageTermsTable): { counted: PageTerms[]; termNumbers: TermNumbers; tokenised: number } {
+  if (!stored) {
+    const termNumbers = new TermNumbers();
+    return { counted: pages.map((page) => countTerms(page, options, termNumbers)), termNumbers, tokenised: pages.length };
+  }
   const { cacheDir, key, entry, previous } = stored;
+  // The last table's numbers, so that its pages are used as they were decoded and new terms are numbered after its own.
+  const termNumbers = previous?.termNumbers ?? new TermNumbers();
   const keys = pages.map((page) => page.key);
   const fresh = new Set<number>();
   const counted = pages.map((page, i) => {
     const known = previous?.pages.get(keys[i]);
     if (known) return known;
     fresh.add(i);
-    return countTerms(page, options);
+    return countTerms(page, options, termNumbers);
   });
   if (fresh.size > 0 || previous?.pages.size !== new Set(keys).size) {
-    const table = previous && !previous.mostlyUnused ? extendTable(previous, keys, counted, fresh) : encodeTable(keys, counted);
+    const table = previous && !previous.mostlyUnused ? extendTable(previous, keys, counted, fresh) : encodeTable(keys, counted, termNumbers);
     if (table) {
       entry.store(table);
       pruneOthers(cacheDir, 'search-terms', key);
     }
   }
-  return { counted, tokenised: fresh.size };
+  return { counted, termNumbers, tokenised: fresh.size };
 }
 
 /**
  * The table: varints (7 bits a byte, low first), the length of every term in UTF-16 units with the terms' text after
  * them, then the pages, each its key, its field lengths and its terms by number with their counts.
  */
-function encodeTable(keys: string[], pages: PageTerms[]): Buffer | undefined {
-  const termNumber = new Map<string, number>();
-  const numbered = pages.map(({ terms }) => numberTerms(terms, termNumber, 0));
-  const out = new TableWriter(5 * (3 + termNumber.size));
-  const terms = [...termNumber.keys()];
+function encodeTable(keys: string[], pages: PageTerms[], termNumbers: TermNumbers): Buffer | undefined {
+  // Numbered again from 0, in the order the pages use them: the terms no page uses any more are left out.
+  const renumbered = new Int32Array(termNumbers.terms.length).fill(-1);
+  const terms: string[] = [];
+  const numbered = pages.map(({ numbers }) => numbers.map((number) => (renumbered[number] >= 0 ? renumbered[number] : (renumbered[number] = terms.push(termNumbers.terms[number]) - 1))));
+  const out = new TableWriter(5 * (3 + terms.length));
   out.number(terms.length);
   for (const term of terms) out.number(term.length);
   if (!out.text(terms)) return undefined;
@@ -75,16 +82,13 @@ function encodeTable(keys: string[], pages: PageTerms[]): Buffer | undefined {
 }
 
 /**
- * The last table with this build's pages: a page it holds is copied as it is there, byte for byte, and the terms of
- * the pages tokenised again are added after its terms (the same term can then be listed twice; decoding gives the same
- * counts). Encoding every page again, to store one edited page, was a fifth of the search index's time on a warm build
- * of 206 pages. Terms only pages that have gone used stay listed until most of the list is unused, and the table is
- * then encoded whole again.
+ * The last table with this build's pages: a page it holds is copied as it is there, byte for byte, and the terms new
+ * to it (of the pages tokenised again, numbered after its own) are added after its terms. Encoding every page again,
+ * to store one edited page, was a fifth of the search index's time on a warm build of 206 pages. Terms only pages
+ * that have gone used stay listed until most of the list is unused, and the table is then encoded whole again.
  */
 function extendTable(previous: DecodedTable, keys: string[], pages: PageTerms[], fresh: Set<number>): Buffer | undefined {
-  const added = new Map<string, number>();
-  const numbered = new Map([...fresh].map((p) => [p, numberTerms(pages[p].terms, added, previous.termCount)]));
-  const newTerms = [...added.keys()];
+  const newTerms = previous.termNumbers.terms.slice(previous.termCount);
   const out = new TableWriter(5 * (2 + newTerms.length) + previous.bytes.length);
   out.number(previous.termCount + newTerms.length);
   out.copy(previous.bytes, previous.termLengths);
@@ -92,22 +96,10 @@ function extendTable(previous: DecodedTable, keys: string[], pages: PageTerms[],
   if (!out.text(newTerms, previous.bytes.subarray(...previous.termText))) return undefined;
   out.number(pages.length);
   pages.forEach((page, p) => {
-    const numbers = numbered.get(p);
-    if (numbers) out.page(keys[p], page, numbers);
+    if (fresh.has(p)) out.page(keys[p], page, page.numbers);
     else out.copy(previous.bytes, previous.records.get(keys[p])!);
   });
   return out.bytes();
-}
-
-/** Each term's number, numbering the terms not seen yet from `first` on. */
-function numberTerms(terms: string[], termNumber: Map<string, number>, first: number): Uint32Array {
-  const numbers = new Uint32Array(terms.length);
-  for (let i = 0; i < terms.length; i++) {
-    let number = termNumber.get(terms[i]);
-    if (number === undefined) termNumber.set(terms[i], (number = first + termNumber.size));
-    numbers[i] = number;
-  }
-  return numbers;
 }
 
 /**
@@ -146,10 +138,10 @@ class TableWriter {
   }
 
   page(key: string, page: PageTerms, numbers: Uint32Array): void {
-    this.room(KEY_BYTES + 5 * (1 + FIELD_COUNT + page.terms.length * (1 + PAGE_SLOTS)));
+    this.room(KEY_BYTES + 5 * (1 + FIELD_COUNT + numbers.length * (1 + PAGE_SLOTS)));
     this.at += this.out.write(key, this.at, 'hex');
     for (const length of page.lengths) this.number(length);
-    this.number(page.terms.length);
+    this.number(numbers.length);
     for (const number of numbers) this.number(number);
     for (const count of page.counts) this.number(count);
   }
@@ -174,6 +166,8 @@ class TableWriter {
 /** A stored table, read: its pages by key, and where its parts lie in its bytes, for extendTable. */
 interface DecodedTable {
   pages: Map<string, PageTerms>;
+  /** Its terms by their number in it, to which this build's new terms are added. */
+  termNumbers: TermNumbers;
   bytes: Buffer;
   termCount: number;
   /** The terms' lengths (after their count) and their text (after its length). */
@@ -216,6 +210,9 @@ function decodeTable(bytes: Buffer | undefined): DecodedTable | undefined {
     let offset = 0;
     for (let i = 0; i < terms.length; i++) terms[i] = text.slice(offset, (offset += termLengths[i]));
     if (offset !== text.length) return undefined;
+    const termNumbers = new TermNumbers(terms);
+    // Each term is listed once (so a page's numbers are its distinct terms): a table that lists one twice is not used.
+    for (let i = 0; i < terms.length; i++) if (termNumbers.numberOf(terms[i]) !== i) return undefined;
     const pages = new Map<string, PageTerms>();
     const records = new Map<string, readonly [number, number]>();
     const used = new Uint8Array(terms.length);
@@ -225,21 +222,20 @@ function decodeTable(bytes: Buffer | undefined): DecodedTable | undefined {
       const key = take(KEY_BYTES).toString('hex');
       const lengths = new Uint32Array(FIELD_COUNT);
       for (let f = 0; f < FIELD_COUNT; f++) lengths[f] = read();
-      const own = new Array<string>(read());
-      for (let i = 0; i < own.length; i++) {
+      const numbers = new Uint32Array(read());
+      for (let i = 0; i < numbers.length; i++) {
         const number = read();
-        const term = terms[number];
-        if (term === undefined) return undefined;
-        own[i] = term;
+        if (number >= terms.length) return undefined;
+        numbers[i] = number;
         if (!used[number]) usedCount += used[number] = 1;
       }
-      const counts = new Uint32Array(own.length * PAGE_SLOTS);
+      const counts = new Uint32Array(numbers.length * PAGE_SLOTS);
       for (let i = 0; i < counts.length; i++) counts[i] = read();
-      pages.set(key, { terms: own, counts, lengths });
+      pages.set(key, { numbers, counts, lengths });
       records.set(key, [start, at]);
     }
     if (at !== bytes.length) return undefined;
-    return { pages, bytes, termCount: terms.length, termLengths: [lengthsStart, lengthsEnd], termText: [textStart, textStart + textLength], records, mostlyUnused: usedCount * 2 < terms.length };
+    return { pages, termNumbers, bytes, termCount: terms.length, termLengths: [lengthsStart, lengthsEnd], termText: [textStart, textStart + textLength], records, mostlyUnused: usedCount * 2 < terms.length };
   } catch {
     return undefined;
   }

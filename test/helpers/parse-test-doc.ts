@@ -24,6 +24,7 @@ export function parseTestDoc(body: string, frontMatter: Partial<DocSource['front
     frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: '页面', ...frontMatter },
     body,
     bodyLine: 5,
+    contentHash: '',
   };
   return parseDoc(doc, { config: testConfig, processor: testProcessor, routesByDocsPath: testRoutesByDocsPath });
 }

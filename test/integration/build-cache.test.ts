@@ -6,6 +6,7 @@ import { appendFile, link, mkdir, readFile, readdir, rename, rm, stat, symlink, 
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { build } from '../../packages/core/src/build.js';
+import type { DocsgenError } from '../../packages/core/src/errors.js';
 import { cacheComparison } from '../helpers/cache-comparison.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
@@ -209,15 +210,32 @@ test('front matter comes from the cache for files whose bytes are unchanged, and
   assert.ok(splits.length >= 5, 'every doc of the fixture has its front matter in the entry');
   // A validly checksummed entry that says something else proves the build reads it (the checksum guards against damage, not forgery).
   const features = splits.find(([frontMatter]) => frontMatter.description === '每一种 Markdown 功能。')!;
-  features[0].title = '缓存里的标题';
+  features[0].sidebar_label = '缓存里的标签';
   await entry.write(entry.payload);
   const forged = await cachedBuild();
-  assert.match(forged.files.get('docs/guide/features/index.html')!.toString(), /缓存里的标题/);
+  assert.match(forged.files.get('docs/guide/features/index.html')!.toString(), /缓存里的标签/, 'the sidebar says what the entry says');
   // The file's bytes change: its front matter is read from the file, whatever the entry says.
   await site.edit('content/docs/guide/features.md', (text) => text.replace('description: 每一种', 'description: 每一种的'));
   const cold = await coldBuild();
   assertSameFiles((await cachedBuild()).files, cold, 'from a cold build');
   await site.edit('content/docs/guide/features.md', (text) => text.replace('description: 每一种的', 'description: 每一种'));
+});
+
+test('a doc whose bytes are no longer UTF-8 fails a warm build as it fails a cold one, at its file and line: only unchanged bytes are taken as decoded', async () => {
+  await freshCache();
+  const file = 'content/docs/guide/features.md';
+  const intact = await readFile(site.file(file));
+  // GBK's 中文 after the text: the rest of the file, front matter included, is as the cache has it.
+  await writeFile(site.file(file), Buffer.concat([intact, Buffer.from([0xd6, 0xd0, 0xce, 0xc4])]));
+  try {
+    const lines = intact.toString('utf8').split('\n').length;
+    await assert.rejects(cachedBuild(), (error: DocsgenError) => {
+      assert.match(error.format(), new RegExp(`^content/docs/guide/features\\.md:${lines}:1  the file is not valid UTF-8`));
+      return true;
+    });
+  } finally {
+    await writeFile(site.file(file), intact);
+  }
 });
 
 test('a corrupted or truncated front matter entry is detected, read anew and rewritten, never used', async () => {

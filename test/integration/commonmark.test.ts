@@ -23,7 +23,7 @@ const processor = createMarkdownProcessor(createCodeHighlighter());
 
 function render(markdown: string): string {
   const doc = parseDoc(
-    { id: 'x', file: 'x.md', docsPath: 'x.md', route: '/docs/x/', frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: 'x' }, body: markdown, bodyLine: 1 },
+    { id: 'x', file: 'x.md', docsPath: 'x.md', route: '/docs/x/', frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: 'x' }, body: markdown, bodyLine: 1, contentHash: '' },
     { config, processor, routesByDocsPath: new Map() },
   );
   return doc.html;

@@ -79,7 +79,7 @@ test(`${COUNT} generated documents: no crash, no hang, no script in the output`,
     let html = '';
     try {
       const doc = parseDoc(
-        { id: `fuzz-${i}`, file, docsPath: `fuzz-${i}.md`, route: `/docscenter/docs/fuzz-${i}/`, frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: 'f' }, body, bodyLine: 1 },
+        { id: `fuzz-${i}`, file, docsPath: `fuzz-${i}.md`, route: `/docscenter/docs/fuzz-${i}/`, frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: 'f' }, body, bodyLine: 1, contentHash: '' },
         { config, processor, routesByDocsPath: new Map() },
       );
       html = doc.html;
@@ -115,7 +115,7 @@ test(`${Math.round(COUNT / 3)} generated MDX documents: no crash, no hang, no sc
     let html = '';
     try {
       html = parseDoc(
-        { id: `fuzz-${i}`, file, docsPath: `fuzz-${i}.mdx`, route: `/docscenter/docs/fuzz-${i}/`, frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: 'f' }, body, bodyLine: 1 },
+        { id: `fuzz-${i}`, file, docsPath: `fuzz-${i}.mdx`, route: `/docscenter/docs/fuzz-${i}/`, frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: 'f' }, body, bodyLine: 1, contentHash: '' },
         { config, processor, routesByDocsPath: new Map() },
       ).html;
       rendered++;
@@ -194,7 +194,7 @@ test('pathological nesting and markup: every document is parsed or refused with 
       const file = `content/docs/${name.replace(/\W+/g, '-')}-${n}.md`;
       const start = performance.now();
       try {
-        parseDoc({ id: 'p', file, docsPath: 'p.md', route: '/docscenter/docs/p/', frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: 'p' }, body, bodyLine: 4 }, { config, processor, routesByDocsPath: new Map() });
+        parseDoc({ id: 'p', file, docsPath: 'p.md', route: '/docscenter/docs/p/', frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: 'p' }, body, bodyLine: 4, contentHash: '' }, { config, processor, routesByDocsPath: new Map() });
       } catch (error) {
         assert.ok(error instanceof DocsgenError, `${name} × ${n}: ${String(error)}`);
         assert.equal(error.location?.file, file);

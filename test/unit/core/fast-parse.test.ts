@@ -40,6 +40,7 @@ function parsed(body: string, processor: MarkdownProcessor) {
     frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, title: '页面' },
     body,
     bodyLine: 5,
+    contentHash: '',
   };
   const { source: _source, ...rest } = parseDoc(doc, { config: testConfig, processor, routesByDocsPath: new Map([['guide/intro.md', doc.route]]) });
   return rest;

@@ -91,6 +91,7 @@ const doc = (frontMatter: Partial<DocSource['frontMatter']> = {}): DocSource => 
   frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false, ...frontMatter },
   body: '',
   bodyLine: 1,
+  contentHash: '',
 });
 const changes = new Map([['content/docs/guide/a.md', { date: new Date('2024-06-07T08:09:10Z'), author: '李四' }]]);
 const shown = { showLastUpdateTime: true, showLastUpdateAuthor: true };

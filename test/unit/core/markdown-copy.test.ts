@@ -91,6 +91,7 @@ test('the copy leaves out the title heading it took and the {#id} of headings, a
     frontMatter: { draft: false, unlisted: false, hide_table_of_contents: false },
     body: '# 来自正文的标题\n\n**注意：**请先登录。\n\n## 小节 {#section}\n',
     bodyLine: 1,
+    contentHash: '',
   };
   const parsed = parseDoc(doc, { config, processor, routesByDocsPath });
   assert.equal(parsed.title, '来自正文的标题');

@@ -17,10 +17,11 @@ export interface DocIdentity {
 /** Longest segment of a slug, in UTF-8 bytes: file systems stop at 255, and `index.html` goes under it. */
 const MAX_SEGMENT_BYTES = 200;
 
-export function docIdentity({ pathId, frontMatter, file, source }: { pathId: string; frontMatter: FrontMatter; file: string; source: string }): DocIdentity {
+/** `source` gives the file's text, read only for the line of an `id` or `slug` the front matter holds. */
+export function docIdentity({ pathId, frontMatter, file, source }: { pathId: string; frontMatter: FrontMatter; file: string; source: () => string }): DocIdentity {
   const dir = pathId.includes('/') ? pathId.slice(0, pathId.lastIndexOf('/')) : '';
-  const idLine = frontMatterKeyLine(source, 'id') ?? 1;
-  const slugLine = frontMatterKeyLine(source, 'slug') ?? 1;
+  const idLine = frontMatter.id === undefined ? 1 : (frontMatterKeyLine(source(), 'id') ?? 1);
+  const slugLine = frontMatter.slug === undefined ? 1 : (frontMatterKeyLine(source(), 'slug') ?? 1);
   let id = pathId;
   if (frontMatter.id !== undefined) {
     if (/[/\\]|^\.\.?$/.test(frontMatter.id)) {

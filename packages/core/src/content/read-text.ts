@@ -21,6 +21,19 @@ export function readWithModified(absolutePath: string): { bytes: Buffer; modifie
   }
 }
 
+/** The text of a file's bytes (see decodeUtf8), decoded when first asked for and kept; the bytes are let go then. */
+export function decodedWhenRead(bytes: Buffer, displayPath: string): () => string {
+  let pending: Buffer | undefined = bytes;
+  let text = '';
+  return () => {
+    if (pending) {
+      text = decodeUtf8(pending, displayPath);
+      pending = undefined;
+    }
+    return text;
+  };
+}
+
 /** The text of a file's bytes, which must be UTF-8 (see readUtf8). */
 export function decodeUtf8(bytes: Buffer, displayPath: string): string {
   try {

@@ -4,12 +4,13 @@ import { docRoute, joinUrl } from '@docsgen/shared';
 import { loadFrontMatterCache } from '../cache/front-matter-cache.js';
 import { docsBaseOf, docsDirOf, type SidebarCategoryLink, type SiteConfig } from '../config/schema.js';
 import { DocsgenError } from '../errors.js';
+import { hash } from '../hash.js';
 import { findSiteFiles } from './contained-files.js';
 import { docIdentity } from './doc-routes.js';
 import { readCategory } from './read-category.js';
 import { splitNumberPrefix, stripNumberPrefixes } from './number-prefix.js';
 import { readFrontMatter, type FrontMatter } from './front-matter.js';
-import { decodeUtf8, readUtf8, readWithModified } from './read-text.js';
+import { decodedWhenRead, readUtf8, readWithModified } from './read-text.js';
 
 /** One Markdown doc as found on disk, before parsing. */
 export interface DocSource {
@@ -26,9 +27,12 @@ export interface DocSource {
   /** The file name's number prefix (`02-setup.md`), the sidebar position when front matter gives none. */
   prefixPosition?: number;
   frontMatter: FrontMatter;
+  /** Decoded from the file when first read: a warm build reads only the bodies of the docs it parses again. */
   body: string;
   /** Line of the file where the body starts, so positions in the body map back to the file. */
   bodyLine: number;
+  /** The hash of the file's bytes, from which its front matter and body follow. */
+  contentHash: string;
 }
 
 /** The `_category_.json` (or `.yml`) of a docs folder. */
@@ -111,13 +115,15 @@ export async function scanContent({ root, config, includeDrafts, cache, cacheDir
         if (known && known.stamp === stamp) return known.doc;
         const { bytes, modified: fileModified } = readWithModified(path.join(root, file));
         modifiedAt.set(file, fileModified);
-        const source = decodeUtf8(bytes, file);
-        const { frontMatter, body, bodyLine } = frontMatterCache ? frontMatterCache.read(bytes, source, file) : readFrontMatter(source, file);
+        const contentHash = hash(bytes);
+        const source = decodedWhenRead(bytes, file);
+        const { frontMatter, body, bodyLine } = frontMatterCache?.read(contentHash, source, file) ?? readFrontMatter(source(), file);
         // As Docusaurus: number prefixes (`01-intro/02-setup.md`) leave ids and routes and order the sidebar.
         const pathId = stripNumberPrefixes(docsPath.replace(/\.mdx?$/, ''));
         const { id, slug, line } = docIdentity({ pathId, frontMatter, file, source });
         const prefixPosition = splitNumberPrefix(path.posix.basename(docsPath).replace(/\.mdx?$/, '')).position;
-        const doc: DocSource = { id, file, translationOf: file === ownFile ? undefined : ownFile, docsPath, route: docRoute(docsBase, slug), routeLine: line, prefixPosition, frontMatter, body, bodyLine };
+        const doc = { id, file, translationOf: file === ownFile ? undefined : ownFile, docsPath, route: docRoute(docsBase, slug), routeLine: line, prefixPosition, frontMatter, bodyLine, contentHash } as DocSource;
+        withBody(doc, body);
         cache?.set(file, { stamp, doc });
         return doc;
       }),
@@ -144,6 +150,16 @@ export async function scanContent({ root, config, includeDrafts, cache, cacheDir
   const partials = markdown.filter(isPartial).map((file) => path.join(docsDir, file));
   const modified = new Map(docs.map((doc) => [doc.file, modifiedAt.get(doc.file)!]));
   return { docs, categories, pages, assets: assets.map((asset) => path.join(docsDir, asset)), partials, modified };
+}
+
+/** The doc's body, made (and kept) when first read; enumerable, so a doc copied to a parse worker takes its body along. */
+function withBody(doc: DocSource, body: string | (() => string)): void {
+  if (typeof body === 'string') {
+    doc.body = body;
+    return;
+  }
+  let made: string | undefined;
+  Object.defineProperty(doc, 'body', { enumerable: true, configurable: true, get: () => (made ??= body()) });
 }
 
 function assertUniqueRoutes(docs: DocSource[], pages: PageSource[]): void {

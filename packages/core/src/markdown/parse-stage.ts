@@ -77,11 +77,14 @@ export function pruneParsedDocs(memory: ParsedDocMemory, content: ContentSource)
 
 /**
  * A doc's key covers everything its parse reads: the parser's own code (with every plugin and grammar it
- * bundles), the config, the doc's file, body, front matter, route and the routes its links resolve to.
+ * bundles), the config, the doc's file, its bytes and the code that read its front matter and body from them
+ * (the CLI's: hashing the bytes, not the text, spares decoding the docs that are not parsed again), its route and
+ * the routes its links resolve to.
  */
 function docKeyer({ config, routes, importables }: { config: SiteConfig; routes: RouteTable; importables: string }): (doc: DocSource) => string {
-  const shared = hash(bundleFingerprint('parse-worker') + '\0' + JSON.stringify(config) + '\0' + [...routes.routesByDocsPath].join('\n') + '\0' + importables);
-  return (doc) => hash([shared, doc.file, doc.bodyLine, doc.route, JSON.stringify(doc.frontMatter), doc.body].join('\0'));
+  const code = bundleFingerprint('parse-worker') + '\0' + bundleFingerprint('cli');
+  const shared = hash(code + '\0' + JSON.stringify(config) + '\0' + [...routes.routesByDocsPath].join('\n') + '\0' + importables);
+  return (doc) => hash([shared, doc.file, doc.route, doc.contentHash].join('\0'));
 }
 
 /**

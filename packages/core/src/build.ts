@@ -20,7 +20,6 @@ import { checkImages } from './links/check-images.js';
 import { brokenLinksError, checkLinks, type BrokenLink } from './links/check-links.js';
 import { brokenRedirects } from './links/check-redirects.js';
 import { parseStage, pruneParsedDocs, type ParsedDocMemory } from './markdown/parse-stage.js';
-import { holdHeapGrowthFor } from './memory.js';
 import type { PageRecord, RenderContext } from './render/render-pages.js';
 import { pagesToRender, renderStage, type RenderedPageMemory } from './render/render-stage.js';
 import { buildSearchIndex } from './search/build-search-index.js';
@@ -118,7 +117,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { config, root } = loaded;
   const outDir = options.write ? await claimOutputFolder({ root, outDir: options.outDir ?? 'build', contentDir: config.contentDir, staticDir: config.staticDir, force: options.force ?? false }) : undefined;
   const content = await time('scan', () => scanContent({ root, config, includeDrafts: dev, cache: options.cache && cache.scanned, cacheDir: options.cacheDir }));
-  holdHeapGrowthFor(content.docs.length);
   const routes = buildRoutes(content);
   // A build that writes sends pages to a staging folder as they render, so their HTML does not pile up in memory
   // (10,000 pages are half a gigabyte of it); the folder replaces the output only once everything is written and checked.

@@ -5,6 +5,7 @@ import { openParseCache } from '../cache/parse-cache.js';
 import type { SiteConfig } from '../config/schema.js';
 import type { ContentSource, DocSource } from '../content/scan-content.js';
 import { hash } from '../hash.js';
+import { holdHeapGrowthFor } from '../memory.js';
 import type { RouteTable } from '../site/build-routes.js';
 import { bundleFingerprint } from '../worker-file.js';
 import { createCodeHighlighter } from './highlighter.js';
@@ -57,6 +58,7 @@ export async function parseStage({ content, routes, config, root, memory, cacheD
     ? await disk.load(notInMemory.map((i) => keys[i]), notInMemory.map((i) => content.docs[i]), (source) => parseDoc(source, { ...parseOptions, processor: processor() }))
     : new Map<string, ParsedDoc>();
   const toParse = notInMemory.filter((i) => !fromDisk.has(keys[i]));
+  holdHeapGrowthFor(toParse.length);
   const fresh = await parseMany(toParse.map((i) => content.docs[i]), { ...parseOptions, threads, processor });
   toParse.forEach((i, j) => memory.parsed.set(content.docs[i].file, { key: keys[i], doc: fresh[j] }));
   for (const i of notInMemory) {

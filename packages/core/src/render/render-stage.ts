@@ -7,6 +7,7 @@ import type { KeyedFile, OutputSink } from '../emit/output-sink.js';
 import { DocsgenError } from '../errors.js';
 import { hash } from '../hash.js';
 import type { DocPageInput } from '../site/build-pages.js';
+import { holdHeapGrowthFor } from '../memory.js';
 import { bundleFingerprint } from '../worker-file.js';
 import { pageFile, recordOf, recordWithLinks, renderNamed, routeFile, type PageRecord, type PageToRender, type RenderContext, type RenderedPage } from './render-pages.js';
 import { CHUNK, renderMany } from './render-pool.js';
@@ -115,6 +116,7 @@ export async function renderStage(options: RenderStageOptions): Promise<{ record
     }
     await sink.keep(files);
   }
+  holdHeapGrowthFor(stale.length);
   const rendered = await renderMany(stale.map((i) => pages[i]), stale.map((i) => keys[i]), options);
   stale.forEach((i, j) => (records[i] = rendered[j]));
   sink.notePages(records.map((record, i) => [keys[i], record]));

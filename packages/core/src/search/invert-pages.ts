@@ -123,7 +123,7 @@ export function invertPages(pages: PageTerms[], termNumbers: TermNumbers): TermP
   for (const n of used.sort((a, b) => (terms[a] < terms[b] ? -1 : 1))) {
     let list = postingPages.subarray(start[n], start[n + 1]);
     const counts = postingCounts.subarray(start[n] * SLOTS, start[n + 1] * SLOTS);
-    if (acrossWords[n] && !insideWord[n] && !inTitleOrHeadings(list.length, counts)) list = list.subarray(0, dropAcrossWords(list, counts));
+    if (acrossWords[n] && !insideWord[n] && !inTitleOrHeadings(counts)) list = list.subarray(0, dropAcrossWords(list, counts));
     if (!list.length) continue;
     const idf = Math.log(1 + (pages.length - list.length + 0.5) / (list.length + 0.5));
     const weights = new Float64Array(list.length);
@@ -141,9 +141,9 @@ export function invertPages(pages: PageTerms[], termNumbers: TermNumbers): TermP
   return inverted;
 }
 
-/** Whether some page's title, keywords or headings hold the term: its counts of `pageCount` pages. */
-function inTitleOrHeadings(pageCount: number, counts: Uint32Array): boolean {
-  for (let i = 0; i < pageCount; i++) for (let f = 0; f < BODY; f++) if (counts[i * SLOTS + f]) return true;
+/** Whether some page's title, keywords or headings hold the term, by its counts (SLOTS per page). */
+function inTitleOrHeadings(counts: Uint32Array): boolean {
+  for (let at = 0; at < counts.length; at += SLOTS) for (let f = 0; f < BODY; f++) if (counts[at + f]) return true;
   return false;
 }
 

@@ -3,7 +3,8 @@
  * docsgen, Docusaurus 3.10 with Faster on, Docusaurus 3.10 default and VitePress 1.6 (local search on), on this
  * machine, alternating the systems run by run so that load from other processes falls on all of them alike.
  * Each run is a cold build (no output, no cache of any kind) followed by a warm rebuild after one page was
- * edited (each system's own caches kept). Reported per build: wall time, CPU time (user + system of the whole
+ * edited (each system's own caches kept); docsgen's run adds the same edit made while `docsgen build --watch` runs,
+ * timed from the edit to the rebuild's report (bench/lib/watch-rebuild.ts). Reported per build: wall time, CPU time (user + system of the whole
  * process tree, from /usr/bin/time) and peak RSS of the whole tree, with the load average when it started.
  * Peers are installed into bench/peers/<name>/node_modules (gitignored) on first use only.
  * Before the measured runs, each system builds the corpus once unmeasured (as hyperfine's --warmup): the first build
@@ -23,6 +24,7 @@ import { catalogueIds, writeCorpus } from '../corpus.js';
 import { BENCH_DIR, compileCli, REPO_ROOT } from '../lib/docsgen.js';
 import { machineLabel, thisMachine, type Machine } from '../lib/machine.js';
 import { runTimed, type TimedRun } from '../lib/measure.js';
+import { watchRebuild } from '../lib/watch-rebuild.js';
 import { mb, summarize, type Summary } from '../lib/stats.js';
 import { table } from '../lib/table.js';
 
@@ -67,6 +69,8 @@ function measure(system: System, cwd: string): Promise<Build> {
 interface Samples {
   cold: Build[];
   warm: Build[];
+  /** docsgen only: the rebuild after the same edit by a `docsgen build --watch` already running. */
+  watch?: Build[];
 }
 
 interface SystemResult {
@@ -75,6 +79,7 @@ interface SystemResult {
   measured?: { date: string; machine: Machine };
   cold: Record<keyof Build, Summary>;
   warm: Record<keyof Build, Summary>;
+  watch?: Record<keyof Build, Summary>;
   runs: Samples;
 }
 
@@ -138,14 +143,20 @@ async function measureAll(): Promise<SizeResult[]> {
         samples.get(system.key)!.warm.push(warm);
         const line = (b: Build) => `${(b.wallMs / 1000).toFixed(2)} s wall, ${(b.cpuMs / 1000).toFixed(2)} s CPU, ${mb(b.peakRssBytes)}, load ${b.load.toFixed(2)}`;
         console.log(`  ${pages} pages, run ${run + 1}/${runs}, ${system.name}: cold ${line(cold)}; warm ${line(warm)}`);
+        if (system.key === 'docsgen') {
+          const watched = await watchRebuild(path.join(CLI, 'bin', 'docsgen.js'), ['--out', DOCSGEN_OUT], cwd, () => appendFile(edited, `\n编辑后的段落，第 ${run + 1} 次运行，监视中。\n`));
+          await writeFile(edited, original);
+          (samples.get(system.key)!.watch ??= []).push(watched);
+          console.log(`  ${pages} pages, run ${run + 1}/${runs}, docsgen build --watch: rebuild ${line(watched)}`);
+        }
       }
     }
     const measured = { date: new Date().toISOString(), machine: thisMachine() };
     results.push({
       pages,
       systems: Object.fromEntries(systems.map((system) => {
-        const { cold, warm } = samples.get(system.key)!;
-        return [system.key, { name: system.name, measured, cold: summaryOf(cold), warm: summaryOf(warm), runs: { cold, warm } }];
+        const { cold, warm, watch } = samples.get(system.key)!;
+        return [system.key, { name: system.name, measured, cold: summaryOf(cold), warm: summaryOf(warm), watch: watch && summaryOf(watch), runs: { cold, warm, watch } }];
       })),
     });
   }
@@ -174,23 +185,27 @@ for (const { pages, systems: bySystem } of merged) {
   // A ratio only against docsgen measured on the same machine.
   const comparable = (s: SystemResult) => ours && machineLabel(s.measured?.machine) === machineLabel(ours.measured?.machine);
   for (const kind of ['cold', 'warm'] as const) {
-    console.log(`\n## ${pages} pages, ${kind} (medians; ratio = peer ÷ docsgen)\n`);
+    // Warm, a `docsgen build --watch` already running is a row of its own, and each peer's ratio to it a column.
+    const watch = kind === 'warm' ? ours?.watch : undefined;
+    const rows = Object.values(bySystem).map((s) => ({ name: s.name, figures: s[kind], system: s }));
+    if (watch) rows.splice(1, 0, { name: 'docsgen build --watch', figures: watch, system: ours });
+    console.log(`\n## ${pages} pages, ${kind} (medians; ratio = peer ÷ docsgen${watch ? '; one-shot build, and build --watch' : ''})\n`);
     console.log(
       table(
-        ['system', 'runs', 'wall', 'CPU', 'peak RSS', 'load', 'wall ratio', 'CPU ratio', 'measured on'],
-        Object.values(bySystem).map((s) => [
-          s.name,
-          s[kind].wallMs.runs,
-          seconds(s[kind].wallMs.median),
-          seconds(s[kind].cpuMs.median),
-          mb(s[kind].peakRssBytes.median),
-          `${s[kind].load.min.toFixed(1)}–${s[kind].load.max.toFixed(1)}`,
-          comparable(s) ? ratio(ours[kind].wallMs.median, s[kind].wallMs.median) : '–',
-          comparable(s) ? ratio(ours[kind].cpuMs.median, s[kind].cpuMs.median) : '–',
+        ['system', 'runs', 'wall', 'CPU', 'peak RSS', 'load', 'wall ratio', 'CPU ratio', ...(watch ? ['wall ratio, --watch'] : []), 'measured on'],
+        rows.map(({ name, figures, system: s }) => [
+          name,
+          figures.wallMs.runs,
+          seconds(figures.wallMs.median),
+          seconds(figures.cpuMs.median),
+          mb(figures.peakRssBytes.median),
+          `${figures.load.min.toFixed(1)}–${figures.load.max.toFixed(1)}`,
+          comparable(s) ? ratio(ours[kind].wallMs.median, figures.wallMs.median) : '–',
+          comparable(s) ? ratio(ours[kind].cpuMs.median, figures.cpuMs.median) : '–',
+          ...(watch ? [comparable(s) ? ratio(watch.wallMs.median, figures.wallMs.median) : '–'] : []),
           s.measured ? `${s.measured.date.slice(0, 16).replace('T', ' ')} UTC, ${machineLabel(s.measured.machine)}` : 'not recorded',
         ]),
       ),
     );
   }
 }
-

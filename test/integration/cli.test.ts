@@ -152,6 +152,34 @@ test('serve with 256 file descriptors survives 245 live-reload tabs and an edit'
   }
 });
 
+test('build --watch builds, rebuilds after an edit, reports a failed build and goes on, and ends with exit 0 on Ctrl+C', { timeout: 60_000 }, async () => {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), '--root', site.root, 'build', '--watch', '--out', 'watched'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitFor = async (pattern: RegExp) => {
+    while (!pattern.test(output)) {
+      if (child.exitCode !== null) assert.fail(`build --watch exited: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  try {
+    await waitFor(/docsgen built 8 pages[^]*watching for changes/);
+    await site.edit('content/docs/intro.md', (text) => text + '\n[坏链接](./missing.md)\n');
+    await waitFor(/docsgen: error after content\/docs\/intro\.md: .*broken link[^]*content\/docs\/intro\.md:\d+:\d+ {2}\.\/missing\.md[^]*the previous output is unchanged; watching goes on/);
+    assert.doesNotMatch(readFileSync(site.file('watched/docs/intro/index.html'), 'utf8'), /坏链接/);
+    await site.edit('content/docs/intro.md', (text) => text.replace('[坏链接](./missing.md)', '监视中的编辑。'));
+    await waitFor(/docsgen rebuilt 8 pages .* in \d+ ms\n.*\n {2}after a change of: content\/docs\/intro\.md/);
+    assert.match(readFileSync(site.file('watched/docs/intro/index.html'), 'utf8'), /监视中的编辑。/);
+    assert.doesNotMatch(output, /\n\s+at /, 'no stack trace');
+    child.kill('SIGINT');
+    assert.equal(await exited, 0, output);
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
+
 test('--version and -v print the version of the package, nothing else', () => {
   const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
   for (const flag of ['--version', '-v']) {

@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError } from 'commander';
 
 import path from 'node:path';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { build, isDocsgenError, serve, type BuildResult, type BuildStats, type ProgressEvent } from '@docsgen/core';
+import { build, isDocsgenError, serve, watch, type BuildOptions, type BuildResult, type BuildStats, type ProgressEvent } from '@docsgen/core';
 
 /** What the user asked for, with every option typed. */
 interface CommonOptions {
@@ -26,14 +26,16 @@ withBuildTuningOptions(
     .command('build')
     .description('production build into the output folder (drafts left out); fails on broken links')
     .option('--out <dir>', 'output folder, served as the site base path', 'build')
-    .option('--force', 'replace the output folder even when docsgen did not create it (it has no .docsgen-output file)', false),
-).action(async (options: BuildCommandOptions & { out: string; force: boolean }) => {
+    .option('--force', 'replace the output folder even when docsgen did not create it (it has no .docsgen-output file)', false)
+    .option('--watch', 'build again after every change of the content, static files, config or theme, until stopped (Ctrl+C)', false),
+).action(async (options: BuildCommandOptions & { out: string; force: boolean; watch: boolean }) => {
   const { root } = common();
+  if (options.watch) return watchBuild({ root, outDir: options.out, force: options.force, ...buildTuning(root, options) });
   const start = performance.now();
   const result = await build({ root, outDir: options.out, force: options.force, write: true, onProgress: progressPrinter(), ...buildTuning(root, options) });
   clearProgress();
   reportNotes(result);
-  report('built', result.stats, start);
+  report('built', result.stats, performance.now() - start);
   console.log(`  output: ${path.resolve(root, options.out)}`);
 });
 
@@ -43,7 +45,7 @@ withBuildTuningOptions(program.command('check').description('run every check of 
   const result = await build({ root, write: false, onProgress: progressPrinter(), ...buildTuning(root, options) });
   clearProgress();
   reportNotes(result);
-  report('checked', result.stats, start);
+  report('checked', result.stats, performance.now() - start);
 });
 
 program
@@ -65,6 +67,34 @@ program
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+
+/** `build --watch`: each build reported as it ends, a failed one too, until Ctrl+C or SIGTERM. */
+async function watchBuild(options: Pick<BuildOptions, 'root' | 'outDir' | 'force' | 'cacheDir' | 'threads'>): Promise<void> {
+  const verbose = program.opts<{ verbose: boolean }>().verbose;
+  const watcher = await watch({
+    ...options,
+    onBuilt: (result, ms, changed) => {
+      reportNotes(result);
+      report(changed.length ? 'rebuilt' : 'built', result.stats, ms);
+      if (changed.length) console.log(`  after a change of: ${changed.join(', ')}`);
+      else console.log(`  output: ${path.resolve(options.root, options.outDir!)}\n  watching for changes (Ctrl+C to stop)`);
+    },
+    onFailed: (error, changed) => {
+      console.error(`docsgen: error${changed.length ? ` after ${changed.join(', ')}` : ''}: ${error.format()}\n  (the previous output is unchanged; watching goes on)`);
+      if (verbose && error.cause) console.error((error.cause as Error).stack);
+    },
+    log: (message) => console.error(`docsgen: ${message}`),
+  });
+  // A build under way is finished, so the output folder is whole when the process ends; a second signal ends it at once.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    void watcher.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
 
 /** The options `build` and `check` share: `--cache-dir`, `--no-cache` and `--threads`. */
 function withBuildTuningOptions(command: Command): Command {
@@ -102,8 +132,8 @@ function parsePort(value: string): number {
   return port;
 }
 
-function report(verb: string, stats: BuildStats, start: number): void {
-  const ms = Math.round(performance.now() - start);
+function report(verb: string, stats: BuildStats, elapsedMs: number): void {
+  const ms = Math.round(elapsedMs);
   const stages = Object.entries(stats.timings)
     .map(([stage, time]) => `${stage} ${time}`)
     .join(', ');

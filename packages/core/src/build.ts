@@ -41,7 +41,7 @@ export interface BuildOptions {
   force?: boolean;
   /** `serve`: drafts shown with a banner, the client listens for reloads. */
   dev?: boolean;
-  /** Kept between rebuilds by `serve`, so only what changed is done again. */
+  /** Kept between rebuilds by `serve` and `build --watch`, so only what changed is done again. */
   cache?: BuildCache;
   /** Folder of the persistent cache of parsed docs and rendered pages (the CLI's default: node_modules/.cache/docsgen); none when unset. */
   cacheDir?: string;
@@ -58,14 +58,16 @@ export interface ProgressEvent {
   total: number;
 }
 
-/** What survives between rebuilds in one `serve` process. */
+/** What survives between rebuilds in one `serve` or `build --watch` process. */
 export interface BuildCache extends ParsedDocMemory {
   theme?: Promise<LoadedTheme>;
-  rendered: RenderedPageMemory;
+  /** Rendered pages, kept by `serve`; a build that writes carries unchanged pages over from its previous output instead. */
+  rendered?: RenderedPageMemory;
   scanned: Map<string, { stamp: string; doc: DocSource }>;
 }
 
-export function createBuildCache(): BuildCache {
+/** The cache `serve` keeps, rendered pages included. */
+export function createBuildCache(): BuildCache & { rendered: RenderedPageMemory } {
   return { parsed: new Map(), rendered: new Map(), scanned: new Map() };
 }
 

@@ -3,10 +3,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { trimHtmlSuffix } from '@docsgen/shared';
 import { build, createBuildCache, DEV_SEARCH_INDEX, type BuildResult } from './build.js';
-import { themeDir } from './client/bundle-theme.js';
-import { CONFIG_FILE } from './config/load-config.js';
+import { rebuildOnChange } from './content/rebuild-on-change.js';
 import { DocsgenError, isDocsgenError } from './errors.js';
-import { importModule } from './import-module.js';
 
 export interface ServeOptions {
   root: string;
@@ -82,39 +80,15 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
   };
 
   await runBuild('built');
-
-  let queue: Promise<void> = Promise.resolve();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const changed = new Set<string>();
-  const schedule = (file: string) => {
-    changed.add(path.relative(root, file));
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      const batch = [...changed];
-      changed.clear();
-      if (batch.some((f) => f === CONFIG_FILE)) {
-        cache.parsed.clear();
-        cache.scanned.clear();
-      }
-      const pagesDir = path.join(loadedFolders?.contentDir ?? 'content', 'pages') + path.sep;
-      if (batch.some((f) => f === CONFIG_FILE || path.resolve(root, f).startsWith(theme + path.sep) || f.startsWith(pagesDir))) cache.theme = undefined;
-      queue = queue.then(() => runBuild(`rebuilt after ${batch.join(', ')}`));
-    }, 10);
-  };
-  const theme = themeDir();
   // The content and static folders come from the configuration (`contentDir`, `staticDir`); the defaults until it has loaded once.
-  const folders = loadedFolders ?? { contentDir: 'content', staticDir: 'static' };
-  // Loaded here, not at the top: `build` and `check` never watch, and every module loaded delays their start.
-  const { default: chokidar } = await importModule<typeof import('chokidar')>('chokidar');
-  const watcher = chokidar.watch([path.join(root, folders.contentDir), path.join(root, folders.staticDir), path.join(root, CONFIG_FILE), theme], {
-    ignoreInitial: true,
-    followSymlinks: false,
-    ignored: (file: string) => /[\\/](node_modules|\.git)([\\/]|$)/.test(file),
+  const watcher = await rebuildOnChange({
+    root,
+    folders: loadedFolders ?? { contentDir: 'content', staticDir: 'static' },
+    ignored: [],
+    cache,
+    rebuild: (changed) => runBuild(`rebuilt after ${changed.join(', ')}`),
+    log,
   });
-  watcher.on('all', (_event, file) => schedule(file));
-  // A folder that cannot be watched (too many open files, a link loop, permissions) is reported; the server keeps serving.
-  watcher.on('error', (error) => log(`cannot watch a file (the server keeps running): ${(error as Error).message}`));
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
   const server = http.createServer((request, response) => {
     try {
@@ -191,12 +165,8 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${address.port}${baseUrl}`,
-    rebuilt: async () => {
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      await queue;
-    },
+    rebuilt: () => watcher.settled(),
     close: async () => {
-      clearTimeout(timer);
       await watcher.close();
       for (const client of clients) client.end();
       server.closeAllConnections();

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import type { BuildCache } from '../build.js';
+import { themeDir } from '../client/bundle-theme.js';
+import { CONFIG_FILE } from '../config/load-config.js';
+import { importModule } from '../import-module.js';
+
+export interface RebuildOnChangeOptions {
+  root: string;
+  /** The content and static folders, relative to the root (the configuration's `contentDir` and `staticDir`). */
+  folders: { contentDir: string; staticDir: string };
+  /** Folders the build itself writes (the persistent cache): a change there is the build's own, never a reason to rebuild. */
+  ignored: string[];
+  /** What the process keeps between builds; emptied of what a batch of changes makes stale before the rebuild. */
+  cache: BuildCache;
+  /** Runs one build after a batch of changes (files relative to the root); never rejects. */
+  rebuild: (changed: string[]) => Promise<void>;
+  log: (message: string) => void;
+}
+
+export interface InputWatcher {
+  /** Resolves once no change is waiting and no rebuild runs. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Changes this close together (an editor's save, a `git checkout`) make one rebuild. */
+const BATCH_MS = 10;
+
+/**
+ * Watches the site's inputs (content, static files, `site.config.ts`, the theme) and rebuilds after each batch of
+ * changes, one build at a time: what changes while a build runs waits for it, and all of it makes the next one.
+ */
+export async function rebuildOnChange({ root, folders, ignored, cache, rebuild, log }: RebuildOnChangeOptions): Promise<InputWatcher> {
+  const theme = themeDir();
+  const changed = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | undefined;
+
+  const startRebuild = () => {
+    timer = undefined;
+    if (running || changed.size === 0) return;
+    const batch = [...changed];
+    changed.clear();
+    forgetStale(cache, batch, { root, theme, pagesDir: path.join(folders.contentDir, 'pages') });
+    running = rebuild(batch).finally(() => {
+      running = undefined;
+      startRebuild();
+    });
+  };
+  const noteChange = (file: string) => {
+    changed.add(path.relative(root, file));
+    clearTimeout(timer);
+    timer = setTimeout(startRebuild, BATCH_MS);
+  };
+
+  const ignoredFolders = ignored.map((folder) => path.resolve(root, folder));
+  const isIgnored = (file: string) => /[\\/](node_modules|\.git)([\\/]|$)/.test(file) || ignoredFolders.some((folder) => file === folder || file.startsWith(folder + path.sep));
+  // Loaded here, not at the top: a build that does not watch should not wait for chokidar to load.
+  const { default: chokidar } = await importModule<typeof import('chokidar')>('chokidar');
+  const watcher = chokidar.watch([path.join(root, folders.contentDir), path.join(root, folders.staticDir), path.join(root, CONFIG_FILE), theme], {
+    ignoreInitial: true,
+    followSymlinks: false,
+    ignored: isIgnored,
+  });
+  watcher.on('all', (_event, file) => noteChange(file));
+  // A folder that cannot be watched (too many open files, a link loop, permissions) is reported; watching goes on.
+  watcher.on('error', (error) => log(`cannot watch a file (watching goes on): ${(error as Error).message}`));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  return {
+    settled: async () => {
+      // A change written just now may not have been reported yet.
+      await new Promise((resolve) => setTimeout(resolve, 3 * BATCH_MS));
+      while (running || timer) await (running ?? new Promise((resolve) => setTimeout(resolve, BATCH_MS)));
+    },
+    close: async () => {
+      clearTimeout(timer);
+      timer = undefined;
+      await watcher.close();
+      await running;
+    },
+  };
+}
+
+/** Empties the cache of what a batch of changes makes stale: a changed config changes every doc's parse and the theme's bundle, so do the theme and the site's React pages. */
+function forgetStale(cache: BuildCache, batch: string[], { root, theme, pagesDir }: { root: string; theme: string; pagesDir: string }): void {
+  const configChanged = batch.includes(CONFIG_FILE);
+  if (configChanged) {
+    // The Markdown processor is made from the configuration's `markdown` options.
+    cache.processor = undefined;
+    cache.parsed.clear();
+    cache.scanned.clear();
+  }
+  if (configChanged || batch.some((file) => path.resolve(root, file).startsWith(theme + path.sep) || file.startsWith(pagesDir + path.sep))) cache.theme = undefined;
+}

@@ -1,0 +1,35 @@
+import { build, type BuildCache, type BuildOptions, type BuildResult } from './build.js';
+import { rebuildOnChange, type InputWatcher } from './content/rebuild-on-change.js';
+import { DocsgenError, isDocsgenError } from './errors.js';
+
+export interface WatchOptions extends Omit<BuildOptions, 'write' | 'dev' | 'cache'> {
+  /** After each build that succeeded: its result, how long it took and the files whose change started it (none for the first). */
+  onBuilt: (result: BuildResult, ms: number, changed: string[]) => void;
+  /** After each build that failed; the previous output stays as it was. */
+  onFailed: (error: DocsgenError, changed: string[]) => void;
+  /** Reports what cannot be watched. */
+  log: (message: string) => void;
+}
+
+/**
+ * `build --watch`: builds the output folder, then again after every change of the site's inputs, in one process that
+ * keeps the scan, the parsed docs and the theme between builds. A failed build is reported and watching goes on.
+ */
+export async function watch(options: WatchOptions): Promise<InputWatcher> {
+  const { onBuilt, onFailed, log, ...buildOptions } = options;
+  // No rendered pages are kept: each build carries unchanged pages over from the output folder.
+  const cache: BuildCache = { parsed: new Map(), scanned: new Map() };
+  let folders = { contentDir: 'content', staticDir: 'static' };
+  const run = async (changed: string[]) => {
+    const start = performance.now();
+    try {
+      const result = await build({ ...buildOptions, write: true, cache });
+      folders = { contentDir: result.loaded.config.contentDir, staticDir: result.loaded.config.staticDir };
+      onBuilt(result, performance.now() - start, changed);
+    } catch (error) {
+      onFailed(isDocsgenError(error) ? error : new DocsgenError((error as Error).message, { cause: error }), changed);
+    }
+  };
+  await run([]);
+  return rebuildOnChange({ root: buildOptions.root, folders, ignored: buildOptions.cacheDir ? [buildOptions.cacheDir] : [], cache, rebuild: run, log });
+}

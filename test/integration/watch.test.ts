@@ -1,6 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readFile, stat } from 'node:fs/promises';
 import { build } from '../../packages/core/src/build.js';
 import type { InputWatcher } from '../../packages/core/src/content/rebuild-on-change.js';
 import { watch } from '../../packages/core/src/watch.js';
@@ -69,6 +70,21 @@ test('an edited doc is built again on its own, and the output equals a one-shot 
   assertSameFiles(await snapshot(site.file('watched')), await oneShotOutput(), 'after an edit');
 });
 
+test('an edit that keeps the file\'s size and puts back its modification time is still built', async () => {
+  const file = site.file('content/docs/intro.md');
+  // touch copies times to the nanosecond, which node's utimes cannot.
+  const times = site.file('times-of-intro');
+  execFileSync('touch', ['-r', file, times]);
+  const builds = await buildsAfter(async () => {
+    // 修改后 and 改过后 are the same number of bytes in UTF-8.
+    await site.edit('content/docs/intro.md', (text) => text.replace('修改后的正文。', '改过后的正文。'));
+    execFileSync('touch', ['-m', '-r', times, file]);
+  }, ['content/docs/intro.md']);
+  assert.equal((await stat(file, { bigint: true })).mtimeNs, (await stat(times, { bigint: true })).mtimeNs);
+  assert.deepEqual(builds.at(-1), { ok: true, changed: ['content/docs/intro.md'], parsed: 1, rendered: 1 });
+  assert.match(await site.read('watched/docs/intro/index.html'), /改过后的正文。/);
+});
+
 test('a new doc, a renamed doc title and a changed site title are built as a one-shot build would', async () => {
   const builds = await buildsAfter(async () => {
     await site.write('content/docs/guide/added.md', '---\ntitle: 新增的页面\n---\n\n回到[简介](../intro.md)。\n');
@@ -128,5 +144,33 @@ test('what the build writes into its cache folder, even one inside the content f
   } finally {
     await inContent.close();
     await other.remove();
+  }
+});
+
+test('in a Docusaurus project whose first build fails, the docs folder is watched, and mending the doc builds the site', async () => {
+  const docusaurus = await copyFixture('docusaurus-site');
+  const builds: BuildEvent[] = [];
+  await docusaurus.edit('docs/intro.md', (text) => text + '\n[坏链接](./missing.md)\n');
+  const watching = await watch({
+    root: docusaurus.root,
+    outDir: 'watched',
+    onBuilt: (_result, _ms, changed) => builds.push({ ok: true, changed }),
+    onFailed: (error, changed) => builds.push({ ok: false, changed, message: error.format() }),
+    log: (message) => assert.fail(message),
+  });
+  try {
+    assert.equal(builds.length, 1);
+    assert.match(builds[0].message ?? '', /docs\/intro\.md:\d+:\d+ {2}\.\/missing\.md/);
+    await docusaurus.edit('docs/intro.md', (text) => text.replace('\n[坏链接](./missing.md)\n', ''));
+    const deadline = Date.now() + 20_000;
+    while (builds.length < 2) {
+      assert.ok(Date.now() < deadline, 'no build after the doc was mended');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await watching.settled();
+    assert.deepEqual(builds.slice(1), [{ ok: true, changed: ['docs/intro.md'] }]);
+  } finally {
+    await watching.close();
+    await docusaurus.remove();
   }
 });

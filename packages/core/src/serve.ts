@@ -3,7 +3,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { trimHtmlSuffix } from '@docsgen/shared';
 import { build, createBuildCache, DEV_SEARCH_INDEX, type BuildResult } from './build.js';
-import { rebuildOnChange } from './content/rebuild-on-change.js';
+import type { LoadedConfig } from './config/load-config.js';
+import { foldersToWatch, rebuildOnChange } from './content/rebuild-on-change.js';
 import { DocsgenError, isDocsgenError } from './errors.js';
 
 export interface ServeOptions {
@@ -52,7 +53,7 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
   let devSearchIndex: BuildResult['devSearchIndex'];
   let baseUrl = '/';
   let lastError: DocsgenError | undefined;
-  let loadedFolders: { contentDir: string; staticDir: string } | undefined;
+  let loaded: LoadedConfig | undefined;
   const clients = new Set<http.ServerResponse>();
 
   const broadcast = (event: string, data = '') => {
@@ -66,7 +67,7 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
       files = new Map(result.files.map((file) => [file.path, file.contents]));
       devSearchIndex = result.devSearchIndex;
       baseUrl = result.loaded.config.baseUrl;
-      loadedFolders ??= { contentDir: result.loaded.config.contentDir, staticDir: result.loaded.config.staticDir };
+      loaded ??= result.loaded;
       lastError = undefined;
       const ms = Math.round(performance.now() - start);
       const stages = Object.entries(result.stats.timings).map(([stage, time]) => `${stage} ${time}`).join(', ');
@@ -80,10 +81,9 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
   };
 
   await runBuild('built');
-  // The content and static folders come from the configuration (`contentDir`, `staticDir`); the defaults until it has loaded once.
   const watcher = await rebuildOnChange({
     root,
-    folders: loadedFolders ?? { contentDir: 'content', staticDir: 'static' },
+    folders: await foldersToWatch(root, loaded),
     ignored: [],
     cache,
     rebuild: (changed) => runBuild(`rebuilt after ${changed.join(', ')}`),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BuildCache } from '../build.js';
 import { themeDir } from '../client/bundle-theme.js';
-import { CONFIG_FILE } from '../config/load-config.js';
+import { CONFIG_FILE, loadConfig, type LoadedConfig } from '../config/load-config.js';
 import { importModule } from '../import-module.js';
 
 export interface RebuildOnChangeOptions {
@@ -80,6 +80,15 @@ export async function rebuildOnChange({ root, folders, ignored, cache, rebuild, 
       await running;
     },
   };
+}
+
+/**
+ * The content and static folders to watch: the configuration's as the first build loaded it; when that build failed,
+ * as the configuration says if it can be read now (the failure may have come after it, a broken link); else the defaults.
+ */
+export async function foldersToWatch(root: string, loaded: LoadedConfig | undefined): Promise<{ contentDir: string; staticDir: string }> {
+  const config = loaded?.config ?? (await loadConfig(root).then((found) => found.config).catch(() => undefined));
+  return { contentDir: config?.contentDir ?? 'content', staticDir: config?.staticDir ?? 'static' };
 }
 
 /** Empties the cache of what a batch of changes makes stale: a changed config changes every doc's parse and the theme's bundle, so do the theme and the site's React pages. */

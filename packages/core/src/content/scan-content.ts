@@ -70,7 +70,7 @@ export interface ScanOptions {
   root: string;
   config: SiteConfig;
   includeDrafts: boolean;
-  /** Kept by `serve` between rebuilds: a doc whose file has not changed (same mtime and size) is not read again. */
+  /** Kept by `serve` and `build --watch` between rebuilds: a doc whose file has the same inode, change and modification times and size is not read again. */
   cache?: Map<string, { stamp: string; doc: DocSource }>;
   /** The persistent cache folder: front matter is read from there for files whose bytes have not changed. */
   cacheDir?: string;
@@ -109,7 +109,8 @@ export async function scanContent({ root, config, includeDrafts, cache, cacheDir
         // As Docusaurus: a doc's translation for the site's locale is read instead of it, under the doc's own id and route.
         const file = translatedFiles.has(docsPath) ? path.join(config.translatedDocsDir!, docsPath) : ownFile;
         const info = cache && (await stat(path.join(root, file)));
-        const stamp = info ? `${info.mtimeMs}:${info.size}` : '';
+        // The change time too: an edit that restores the size and modification time (`touch -d`, a copy keeping times) still sets it.
+        const stamp = info ? `${info.ino}:${info.ctimeMs}:${info.mtimeMs}:${info.size}` : '';
         const known = cache?.get(file);
         if (info) modifiedAt.set(file, info.mtime);
         if (known && known.stamp === stamp) return known.doc;

@@ -185,6 +185,13 @@ function decodeTable(bytes: Buffer | undefined): DecodedTable | undefined {
   // Plain loops over the bytes: millions of numbers at 10,000 pages.
   let at = 0;
   const read = (): number => {
+    // Most numbers are below 128, one byte: read without the loop (this runs before V8 has optimised it, in a fresh process).
+    // Past the end the byte is undefined, which the loop below reports.
+    const first = bytes[at];
+    if (first < 0x80) {
+      at++;
+      return first;
+    }
     let value = 0;
     for (let scale = 1; scale <= 2 ** 35; scale *= 0x80) {
       if (at >= bytes.length) throw new RangeError('past the end');

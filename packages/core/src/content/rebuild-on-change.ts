@@ -35,10 +35,11 @@ export async function rebuildOnChange({ root, folders, ignored, cache, rebuild, 
   const changed = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
+  let closed = false;
 
   const startRebuild = () => {
     timer = undefined;
-    if (running || changed.size === 0) return;
+    if (closed || running || changed.size === 0) return;
     const batch = [...changed];
     changed.clear();
     forgetStale(cache, batch, { root, theme, pagesDir: path.join(folders.contentDir, 'pages') });
@@ -74,6 +75,8 @@ export async function rebuildOnChange({ root, folders, ignored, cache, rebuild, 
       while (running || timer) await (running ?? new Promise((resolve) => setTimeout(resolve, BATCH_MS)));
     },
     close: async () => {
+      // A build under way ends; none starts after it, whatever changed meanwhile.
+      closed = true;
       clearTimeout(timer);
       timer = undefined;
       await watcher.close();

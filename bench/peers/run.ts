@@ -23,7 +23,7 @@ import path from 'node:path';
 import { catalogueIds, writeCorpus } from '../corpus.js';
 import { BENCH_DIR, compileCli, REPO_ROOT } from '../lib/docsgen.js';
 import { machineLabel, thisMachine, type Machine } from '../lib/machine.js';
-import { runTimed, type TimedRun } from '../lib/measure.js';
+import { runTimed, timedLine, type TimedRun } from '../lib/measure.js';
 import { watchRebuild } from '../lib/watch-rebuild.js';
 import { mb, summarize, type Summary } from '../lib/stats.js';
 import { table } from '../lib/table.js';
@@ -141,13 +141,12 @@ async function measureAll(): Promise<SizeResult[]> {
         await writeFile(edited, original);
         samples.get(system.key)!.cold.push(cold);
         samples.get(system.key)!.warm.push(warm);
-        const line = (b: Build) => `${(b.wallMs / 1000).toFixed(2)} s wall, ${(b.cpuMs / 1000).toFixed(2)} s CPU, ${mb(b.peakRssBytes)}, load ${b.load.toFixed(2)}`;
-        console.log(`  ${pages} pages, run ${run + 1}/${runs}, ${system.name}: cold ${line(cold)}; warm ${line(warm)}`);
+        console.log(`  ${pages} pages, run ${run + 1}/${runs}, ${system.name}: cold ${timedLine(cold)}; warm ${timedLine(warm)}`);
         if (system.key === 'docsgen') {
           const watched = await watchRebuild(path.join(CLI, 'bin', 'docsgen.js'), ['--out', DOCSGEN_OUT], cwd, () => appendFile(edited, `\n编辑后的段落，第 ${run + 1} 次运行，监视中。\n`));
           await writeFile(edited, original);
           (samples.get(system.key)!.watch ??= []).push(watched);
-          console.log(`  ${pages} pages, run ${run + 1}/${runs}, docsgen build --watch: rebuild ${line(watched)}`);
+          console.log(`  ${pages} pages, run ${run + 1}/${runs}, docsgen build --watch: rebuild ${timedLine(watched)}`);
         }
       }
     }

@@ -159,11 +159,15 @@ test('build --watch builds, rebuilds after an edit, reports a failed build and g
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const waitFor = async (pattern: RegExp) => {
+    // Bounded, so that a failure ends this test rather than leaving it polling (and the shared site edited) for ever.
+    const deadline = Date.now() + 20_000;
     while (!pattern.test(output)) {
       if (child.exitCode !== null) assert.fail(`build --watch exited: ${output}`);
+      if (Date.now() > deadline) assert.fail(`build --watch never printed ${pattern}: ${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
+  const intro = await site.read('content/docs/intro.md');
   try {
     await waitFor(/docsgen built 8 pages[^]*watching for changes/);
     await site.edit('content/docs/intro.md', (text) => text + '\n[坏链接](./missing.md)\n');
@@ -177,6 +181,8 @@ test('build --watch builds, rebuilds after an edit, reports a failed build and g
     assert.equal(await exited, 0, output);
   } finally {
     child.kill('SIGKILL');
+    // The other tests build this site too.
+    await site.write('content/docs/intro.md', intro);
   }
 });
 

@@ -1,9 +1,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { build } from '../../packages/core/src/build.js';
-import type { InputWatcher } from '../../packages/core/src/content/rebuild-on-change.js';
+import type { InputWatcher } from '../../packages/core/src/content/build-on-change.js';
 import { watch } from '../../packages/core/src/watch.js';
 import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
@@ -172,5 +173,37 @@ test('in a Docusaurus project whose first build fails, the docs folder is watche
   } finally {
     await watching.close();
     await docusaurus.remove();
+  }
+});
+
+test('an edit made while the first build runs is built after it: watching starts before that build', async () => {
+  const other = await copyFixture('basic');
+  const builds: string[][] = [];
+  let edited = false;
+  const watching = await watch({
+    root: other.root,
+    outDir: 'watched',
+    // The edit is made in the middle of the first build, as an author saving right after starting the command would.
+    onProgress: () => {
+      if (edited) return;
+      edited = true;
+      appendFileSync(other.file('content/docs/intro.md'), '\n启动时的编辑。\n');
+    },
+    onBuilt: (_result, _ms, changed) => builds.push(changed),
+    onFailed: (error) => assert.fail(error.format()),
+    log: (message) => assert.fail(message),
+  });
+  try {
+    const deadline = Date.now() + 20_000;
+    while (builds.length < 2) {
+      assert.ok(Date.now() < deadline, `no build after the edit made during the first: ${JSON.stringify(builds)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await watching.settled();
+    assert.deepEqual(builds, [[], ['content/docs/intro.md']]);
+    assert.match(await other.read('watched/docs/intro/index.html'), /启动时的编辑。/);
+  } finally {
+    await watching.close();
+    await other.remove();
   }
 });

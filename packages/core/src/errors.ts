@@ -38,3 +38,8 @@ export function formatLocation(location: ErrorLocation): string {
 export function isDocsgenError(error: unknown): error is DocsgenError {
   return error instanceof DocsgenError;
 }
+
+/** A failed build's error as one to report: a DocsgenError as it is, anything else (a bug) wrapped with its message. */
+export function asDocsgenError(error: unknown): DocsgenError {
+  return isDocsgenError(error) ? error : new DocsgenError((error as Error).message, { cause: error });
+}

@@ -3,9 +3,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { trimHtmlSuffix } from '@docsgen/shared';
 import { build, createBuildCache, DEV_SEARCH_INDEX, type BuildResult } from './build.js';
-import type { LoadedConfig } from './config/load-config.js';
-import { foldersToWatch, rebuildOnChange } from './content/rebuild-on-change.js';
-import { DocsgenError, isDocsgenError } from './errors.js';
+import { buildOnChange } from './content/build-on-change.js';
+import { asDocsgenError, DocsgenError } from './errors.js';
 
 export interface ServeOptions {
   root: string;
@@ -53,7 +52,6 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
   let devSearchIndex: BuildResult['devSearchIndex'];
   let baseUrl = '/';
   let lastError: DocsgenError | undefined;
-  let loaded: LoadedConfig | undefined;
   const clients = new Set<http.ServerResponse>();
 
   const broadcast = (event: string, data = '') => {
@@ -67,28 +65,19 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
       files = new Map(result.files.map((file) => [file.path, file.contents]));
       devSearchIndex = result.devSearchIndex;
       baseUrl = result.loaded.config.baseUrl;
-      loaded ??= result.loaded;
       lastError = undefined;
       const ms = Math.round(performance.now() - start);
       const stages = Object.entries(result.stats.timings).map(([stage, time]) => `${stage} ${time}`).join(', ');
       log(`${reason}: ${result.stats.parsedDocs} parsed, ${result.stats.renderedPages} rendered of ${result.stats.pages} pages in ${ms} ms (${stages})`);
       broadcast('reload');
     } catch (error) {
-      lastError = isDocsgenError(error) ? error : new DocsgenError((error as Error).message, { cause: error });
+      lastError = asDocsgenError(error);
       log(`build failed (the server keeps running):\n${lastError.format()}`);
       broadcast('error-overlay', lastError.format());
     }
   };
 
-  await runBuild('built');
-  const watcher = await rebuildOnChange({
-    root,
-    folders: await foldersToWatch(root, loaded),
-    ignored: [],
-    cache,
-    rebuild: (changed) => runBuild(`rebuilt after ${changed.join(', ')}`),
-    log,
-  });
+  const watcher = await buildOnChange({ root, cache, rebuild: (changed) => runBuild(changed.length ? `rebuilt after ${changed.join(', ')}` : 'built'), log });
 
   const server = http.createServer((request, response) => {
     try {

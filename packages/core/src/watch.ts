@@ -1,7 +1,6 @@
 import { build, type BuildCache, type BuildOptions, type BuildResult } from './build.js';
-import type { LoadedConfig } from './config/load-config.js';
-import { foldersToWatch, rebuildOnChange, type InputWatcher } from './content/rebuild-on-change.js';
-import { DocsgenError, isDocsgenError } from './errors.js';
+import { buildOnChange, type InputWatcher } from './content/build-on-change.js';
+import { asDocsgenError, type DocsgenError } from './errors.js';
 
 export interface WatchOptions extends Omit<BuildOptions, 'write' | 'dev' | 'cache'> {
   /** After each build that succeeded: its result, how long it took and the files whose change started it (none for the first). */
@@ -20,18 +19,14 @@ export async function watch(options: WatchOptions): Promise<InputWatcher> {
   const { onBuilt, onFailed, log, ...buildOptions } = options;
   // No rendered pages are kept: each build carries unchanged pages over from the output folder.
   const cache: BuildCache = { parsed: new Map(), scanned: new Map() };
-  let loaded: LoadedConfig | undefined;
   const run = async (changed: string[]) => {
     const start = performance.now();
     try {
       const result = await build({ ...buildOptions, write: true, cache });
-      loaded ??= result.loaded;
       onBuilt(result, performance.now() - start, changed);
     } catch (error) {
-      onFailed(isDocsgenError(error) ? error : new DocsgenError((error as Error).message, { cause: error }), changed);
+      onFailed(asDocsgenError(error), changed);
     }
   };
-  await run([]);
-  const folders = await foldersToWatch(buildOptions.root, loaded);
-  return rebuildOnChange({ root: buildOptions.root, folders, ignored: buildOptions.cacheDir ? [buildOptions.cacheDir] : [], cache, rebuild: run, log });
+  return buildOnChange({ root: buildOptions.root, cacheDir: buildOptions.cacheDir, cache, rebuild: run, log });
 }

@@ -1,18 +1,16 @@
 import path from 'node:path';
 import type { BuildCache } from '../build.js';
 import { themeDir } from '../client/bundle-theme.js';
-import { CONFIG_FILE, loadConfig, type LoadedConfig } from '../config/load-config.js';
+import { CONFIG_FILE, loadConfig } from '../config/load-config.js';
 import { importModule } from '../import-module.js';
 
-export interface RebuildOnChangeOptions {
+export interface BuildOnChangeOptions {
   root: string;
-  /** The content and static folders, relative to the root (the configuration's `contentDir` and `staticDir`). */
-  folders: { contentDir: string; staticDir: string };
-  /** Folders the build itself writes (the persistent cache): a change there is the build's own, never a reason to rebuild. */
-  ignored: string[];
+  /** The persistent cache folder, if the builds use one: the configuration is read through it, and it is never watched. */
+  cacheDir?: string;
   /** What the process keeps between builds; emptied of what a batch of changes makes stale before the rebuild. */
   cache: BuildCache;
-  /** Runs one build after a batch of changes (files relative to the root); never rejects. */
+  /** Runs one build: the first with no changes, then one after each batch (files relative to the root); never rejects. */
   rebuild: (changed: string[]) => Promise<void>;
   log: (message: string) => void;
 }
@@ -27,11 +25,13 @@ export interface InputWatcher {
 const BATCH_MS = 10;
 
 /**
- * Watches the site's inputs (content, static files, `site.config.ts`, the theme) and rebuilds after each batch of
- * changes, one build at a time: what changes while a build runs waits for it, and all of it makes the next one.
+ * Watches the site's inputs (content, static files, `site.config.ts`, the theme), then builds once, and again after
+ * each batch of changes, one build at a time: what changes while a build runs waits for it, and all of it makes the
+ * next one. Watching starts before the first build, so no edit made after that is missed; resolves after that build.
  */
-export async function rebuildOnChange({ root, folders, ignored, cache, rebuild, log }: RebuildOnChangeOptions): Promise<InputWatcher> {
+export async function buildOnChange({ root, cacheDir, cache, rebuild, log }: BuildOnChangeOptions): Promise<InputWatcher> {
   const theme = themeDir();
+  const folders = await foldersToWatch(root, cacheDir);
   const changed = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
@@ -43,19 +43,22 @@ export async function rebuildOnChange({ root, folders, ignored, cache, rebuild, 
     const batch = [...changed];
     changed.clear();
     forgetStale(cache, batch, { root, theme, pagesDir: path.join(folders.contentDir, 'pages') });
-    running = rebuild(batch).finally(() => {
+    runBuild(batch);
+  };
+  const runBuild = (batch: string[]) =>
+    (running = rebuild(batch).finally(() => {
       running = undefined;
       startRebuild();
-    });
-  };
+    }));
   const noteChange = (file: string) => {
     changed.add(path.relative(root, file));
     clearTimeout(timer);
     timer = setTimeout(startRebuild, BATCH_MS);
   };
 
-  const ignoredFolders = ignored.map((folder) => path.resolve(root, folder));
-  const isIgnored = (file: string) => /[\\/](node_modules|\.git)([\\/]|$)/.test(file) || ignoredFolders.some((folder) => file === folder || file.startsWith(folder + path.sep));
+  // The cache folder is the build's own writing: were it inside the content folder, every build would start another.
+  const ownCache = cacheDir && path.resolve(root, cacheDir);
+  const isIgnored = (file: string) => /[\\/](node_modules|\.git)([\\/]|$)/.test(file) || (!!ownCache && (file === ownCache || file.startsWith(ownCache + path.sep)));
   // Loaded here, not at the top: a build that does not watch should not wait for chokidar to load.
   const { default: chokidar } = await importModule<typeof import('chokidar')>('chokidar');
   const watcher = chokidar.watch([path.join(root, folders.contentDir), path.join(root, folders.staticDir), path.join(root, CONFIG_FILE), theme], {
@@ -67,6 +70,7 @@ export async function rebuildOnChange({ root, folders, ignored, cache, rebuild, 
   // A folder that cannot be watched (too many open files, a link loop, permissions) is reported; watching goes on.
   watcher.on('error', (error) => log(`cannot watch a file (watching goes on): ${(error as Error).message}`));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  await runBuild([]);
 
   return {
     settled: async () => {
@@ -85,12 +89,9 @@ export async function rebuildOnChange({ root, folders, ignored, cache, rebuild, 
   };
 }
 
-/**
- * The content and static folders to watch: the configuration's as the first build loaded it; when that build failed,
- * as the configuration says if it can be read now (the failure may have come after it, a broken link); else the defaults.
- */
-export async function foldersToWatch(root: string, loaded: LoadedConfig | undefined): Promise<{ contentDir: string; staticDir: string }> {
-  const config = loaded?.config ?? (await loadConfig(root).then((found) => found.config).catch(() => undefined));
+/** The content and static folders to watch: the configuration's, or the defaults when it cannot be read (the first build then says why). */
+async function foldersToWatch(root: string, cacheDir: string | undefined): Promise<{ contentDir: string; staticDir: string }> {
+  const config = await loadConfig(root, { cacheDir }).then((found) => found.config, () => undefined);
   return { contentDir: config?.contentDir ?? 'content', staticDir: config?.staticDir ?? 'static' };
 }
 

@@ -186,6 +186,16 @@ test('build --watch builds, rebuilds after an edit, reports a failed build and g
   }
 });
 
+test('build --watch refuses the project, a parent or the content folder as --out at once, with exit 1, and deletes nothing', () => {
+  for (const out of ['.', '..', 'content']) {
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin/docsgen.js'), '--root', site.root, 'build', '--watch', '--out', out], { encoding: 'utf8', timeout: 20_000 });
+    assert.equal(result.status, 1, `--out ${out}: ${result.stdout}${result.stderr}`);
+    assert.match(result.stderr, new RegExp(`docsgen: error: --out "${out.replace('.', '\\.')}": (is the project folder itself|is a parent of the project folder|is inside the content folder)`));
+    assert.doesNotMatch(result.stdout, /watching for changes/);
+  }
+  assert.ok(existsSync(site.file('site.config.ts')) && existsSync(site.file('content/docs/intro.md')), 'the project is intact');
+});
+
 test('--version and -v print the version of the package, nothing else', () => {
   const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
   for (const flag of ['--version', '-v']) {

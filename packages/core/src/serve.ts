@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { trimHtmlSuffix } from '@docsgen/shared';
 import { build, createBuildCache, DEV_SEARCH_INDEX, type BuildResult } from './build.js';
-import { buildOnChange } from './content/build-on-change.js';
+import { buildOnChange, inputFolders } from './content/build-on-change.js';
 import { asDocsgenError, DocsgenError } from './errors.js';
 
 export interface ServeOptions {
@@ -77,7 +77,7 @@ export async function serve({ root, port, host, log }: ServeOptions): Promise<De
     }
   };
 
-  const watcher = await buildOnChange({ root, cache, rebuild: (changed) => runBuild(changed.length ? `rebuilt after ${changed.join(', ')}` : 'built'), log });
+  const watcher = await buildOnChange({ root, folders: await inputFolders(root), cache, rebuild: (changed) => runBuild(changed.length ? `rebuilt after ${changed.join(', ')}` : 'built'), log });
 
   const server = http.createServer((request, response) => {
     try {

@@ -1,5 +1,6 @@
 import { build, type BuildCache, type BuildOptions, type BuildResult } from './build.js';
-import { buildOnChange, type InputWatcher } from './content/build-on-change.js';
+import { buildOnChange, inputFolders, type InputWatcher } from './content/build-on-change.js';
+import { claimOutputFolder } from './emit/output-folder.js';
 import { asDocsgenError, type DocsgenError } from './errors.js';
 
 export interface WatchOptions extends Omit<BuildOptions, 'write' | 'dev' | 'cache'> {
@@ -28,5 +29,10 @@ export async function watch(options: WatchOptions): Promise<InputWatcher> {
       onFailed(asDocsgenError(error), changed);
     }
   };
-  return buildOnChange({ root: buildOptions.root, cacheDir: buildOptions.cacheDir, cache, rebuild: run, log });
+  const { root, outDir = 'build', force = false, cacheDir } = buildOptions;
+  const folders = await inputFolders(root, cacheDir);
+  // A refused --out (the project, its content, a parent) is the command's mistake, which no edit can mend: it ends the
+  // command here, with exit 1, rather than failing every build while watching goes on.
+  await claimOutputFolder({ root, outDir, force, ...folders });
+  return buildOnChange({ root, folders, cacheDir, cache, rebuild: run, log });
 }

@@ -6,7 +6,9 @@ import { importModule } from '../import-module.js';
 
 export interface BuildOnChangeOptions {
   root: string;
-  /** The persistent cache folder, if the builds use one: the configuration is read through it, and it is never watched. */
+  /** The content and static folders to watch (inputFolders). */
+  folders: InputFolders;
+  /** The persistent cache folder, if the builds use one: it is never watched. */
   cacheDir?: string;
   /** What the process keeps between builds; emptied of what a batch of changes makes stale before the rebuild. */
   cache: BuildCache;
@@ -29,9 +31,8 @@ const BATCH_MS = 10;
  * each batch of changes, one build at a time: what changes while a build runs waits for it, and all of it makes the
  * next one. Watching starts before the first build, so no edit made after that is missed; resolves after that build.
  */
-export async function buildOnChange({ root, cacheDir, cache, rebuild, log }: BuildOnChangeOptions): Promise<InputWatcher> {
+export async function buildOnChange({ root, folders, cacheDir, cache, rebuild, log }: BuildOnChangeOptions): Promise<InputWatcher> {
   const theme = themeDir();
-  const folders = await foldersToWatch(root, cacheDir);
   const changed = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
@@ -89,8 +90,13 @@ export async function buildOnChange({ root, cacheDir, cache, rebuild, log }: Bui
   };
 }
 
-/** The content and static folders to watch: the configuration's, or the defaults when it cannot be read (the first build then says why). */
-async function foldersToWatch(root: string, cacheDir: string | undefined): Promise<{ contentDir: string; staticDir: string }> {
+export interface InputFolders {
+  contentDir: string;
+  staticDir: string;
+}
+
+/** The content and static folders: the configuration's, or the defaults when it cannot be read (the first build then says why). */
+export async function inputFolders(root: string, cacheDir?: string): Promise<InputFolders> {
   const config = await loadConfig(root, { cacheDir }).then((found) => found.config, () => undefined);
   return { contentDir: config?.contentDir ?? 'content', staticDir: config?.staticDir ?? 'static' };
 }

@@ -22,8 +22,8 @@ import { brokenRedirects } from './links/check-redirects.js';
 import { parseStage, pruneParsedDocs, type ParsedDocMemory } from './markdown/parse-stage.js';
 import type { PageRecord, RenderContext } from './render/render-pages.js';
 import { pagesToRender, renderStage, type RenderedPageMemory } from './render/render-stage.js';
-import { buildSearchIndex } from './search/build-search-index.js';
-import { inFolder, prepareSearchIndex } from './search/search-stage.js';
+import type { PageTermsMemory } from './search/page-terms-cache.js';
+import { buildSearchIndexHere, inFolder, prepareSearchIndex } from './search/search-stage.js';
 import { buildDocPages, cardDescriptionsByHref } from './site/build-pages.js';
 import { buildRoutes } from './site/build-routes.js';
 import { buildSidebar } from './site/build-sidebar.js';
@@ -64,11 +64,13 @@ export interface BuildCache extends ParsedDocMemory {
   /** Rendered pages, kept by `serve`; a build that writes carries unchanged pages over from its previous output instead. */
   rendered?: RenderedPageMemory;
   scanned: Map<string, { stamp: string; doc: DocSource }>;
+  /** The search terms table the last build read or wrote. */
+  searchTerms?: PageTermsMemory;
 }
 
 /** The cache `serve` keeps, rendered pages included. */
 export function createBuildCache(): BuildCache & { rendered: RenderedPageMemory } {
-  return { parsed: new Map(), rendered: new Map(), scanned: new Map() };
+  return { parsed: new Map(), rendered: new Map(), scanned: new Map(), searchTerms: {} };
 }
 
 export interface BuildStats {
@@ -125,7 +127,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Into a new output folder, the docs' files are made while the Markdown is parsed (emit/reserve-output.ts).
   const staged = outDir ? await stageOutput(outDir, { reserve: docOutputPaths(content.docs, config.baseUrl) }) : undefined;
   // `serve` builds the search index only when the browser asks for it, so an edit does not wait for it.
-  const searchStage = dev ? undefined : prepareSearchIndex({ docCount: content.docs.length, cacheDir: options.cacheDir, dictionary: config.search?.dictionary });
+  const searchStage = dev ? undefined : prepareSearchIndex({ docCount: content.docs.length, cacheDir: options.cacheDir, dictionary: config.search?.dictionary, termsMemory: options.cache?.searchTerms });
   try {
     // One `git log` for every doc, run while the docs are parsed.
     const lastChanges = readLastChanges(root, content.modified, `${config.contentDir}/docs`);
@@ -166,7 +168,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const searchInput = { docs: parsed, baseUrl: config.baseUrl, categoryLabels, ...config.search, cacheDir: options.cacheDir };
     const searchIndex = searchStage ? searchStage.start(searchInput) : async () => ({ url: config.baseUrl + DEV_SEARCH_INDEX + 'meta.json', files: [] });
     const devSearchIndex = dev
-      ? () => inFolder(buildSearchIndex(searchInput), DEV_SEARCH_INDEX)
+      ? () => inFolder(buildSearchIndexHere(searchInput, cache.searchTerms), DEV_SEARCH_INDEX)
       : undefined;
     const { site, themeLinks } = toThemeSite(config, routes.routeById, dev);
     site.searchWorkerUrl = client.searchWorkerUrl;

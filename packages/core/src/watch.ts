@@ -19,7 +19,7 @@ export interface WatchOptions extends Omit<BuildOptions, 'write' | 'dev' | 'cach
 export async function watch(options: WatchOptions): Promise<InputWatcher> {
   const { onBuilt, onFailed, log, ...buildOptions } = options;
   // No rendered pages are kept: each build carries unchanged pages over from the output folder.
-  const cache: BuildCache = { parsed: new Map(), scanned: new Map() };
+  const cache: BuildCache = { parsed: new Map(), scanned: new Map(), searchTerms: {} };
   const run = async (changed: string[]) => {
     const start = performance.now();
     try {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { countTerms, type IndexedPage, type PageTerms } from '../../../packages/core/src/search/invert-pages.js';
 import { indexedTextKey } from '../../../packages/core/src/search/indexed-text.js';
-import { countPageTerms, loadPageTermsTable } from '../../../packages/core/src/search/page-terms-cache.js';
+import { countPageTerms, loadPageTermsTable, type PageTermsMemory } from '../../../packages/core/src/search/page-terms-cache.js';
 import { pairsByWord } from '../../../packages/core/src/search/pairs-by-word.js';
 import { TermNumbers } from '../../../packages/core/src/search/term-numbers.js';
 
@@ -100,5 +100,60 @@ test('a page edited again and again: each table decodes to its pages, and terms 
   } finally {
     await rm(dir, { recursive: true, force: true });
     await rm(whole, { recursive: true, force: true });
+  }
+});
+
+test('a process that keeps the table between builds writes the same tables as one that reads each back from the cache folder, through edits, a page gone and a table encoded whole again', async () => {
+  const kept = await mkdtemp(path.join(tmpdir(), 'page-terms-'));
+  const read = await mkdtemp(path.join(tmpdir(), 'page-terms-'));
+  try {
+    const memory: PageTermsMemory = {};
+    const build = (list: IndexedPage[]) => {
+      const withMemory = countPageTerms(list, loadPageTermsTable(options, kept, memory));
+      const withoutMemory = countPageTerms(list, loadPageTermsTable(options, read));
+      assert.equal(withMemory.tokenised, withoutMemory.tokenised, 'the same pages tokenised');
+      assert.deepEqual(spelled(withMemory), expected(list), 'the kept table counts as tokenising every page does');
+      assert.ok(readFileSync(tableFile(kept)).equals(readFileSync(tableFile(read))), 'the same table on disk, byte for byte');
+      return withMemory;
+    };
+    let current = pages;
+    build(current);
+    build(current);
+    assert.ok(memory.table, 'the table is kept after a build that stored nothing');
+    // Each edit brings words no earlier one had, so the table is at some point mostly unused and encoded whole again.
+    for (let edit = 0; edit < 12; edit++) {
+      const words = Array.from({ length: 30 }, (_, i) => `word${edit}x${i}`).join(' ');
+      current = [pages[0], page('getDeviceList', '', [''], `${pages[1].body} ${words}`), pages[2]];
+      assert.equal(build(current).tokenised, 1, `edit ${edit}`);
+    }
+    current = [current[1], current[2]];
+    assert.equal(build(current).tokenised, 0, 'a page gone');
+    current = [...current, page('新页', '', ['', '设备绑定'], '新页的正文：设备绑定之后调用 getDeviceList。')];
+    assert.equal(build(current).tokenised, 1, 'a page added');
+  } finally {
+    await rm(kept, { recursive: true, force: true });
+    await rm(read, { recursive: true, force: true });
+  }
+});
+
+test('a kept table is used instead of the cache folder\'s copy, and only for the folder and tokenizer options it was kept for', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'page-terms-'));
+  try {
+    const memory: PageTermsMemory = {};
+    countPageTerms(pages, loadPageTermsTable(options, dir, memory));
+    // The copy on disk damaged: a process reading it would tokenise every page again.
+    writeFileSync(tableFile(dir), 'not a table');
+    const kept = countPageTerms(pages, loadPageTermsTable(options, dir, memory));
+    assert.equal(kept.tokenised, 0, 'every page from the kept table, the cache folder not read');
+    assert.deepEqual(spelled(kept), expected(pages));
+    assert.equal(countPageTerms(pages, loadPageTermsTable({ dictionary: [] }, dir, memory)).tokenised, pages.length, 'other tokenizer options');
+    const other = await mkdtemp(path.join(tmpdir(), 'page-terms-'));
+    try {
+      assert.equal(countPageTerms(pages, loadPageTermsTable({ dictionary: [] }, other, memory)).tokenised, pages.length, 'another cache folder');
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 });

@@ -5,7 +5,8 @@ import type { ParsedDoc } from '../markdown/parse-docs.js';
 import { packPairs } from './packed-pairs.js';
 import type { PairsByWord } from './pairs-by-word.js';
 import { workerFile } from '../worker-file.js';
-import { buildSearchIndex, type SearchIndexInput, type SearchIndexResult } from './build-search-index.js';
+import { buildSearchIndex, tokenizeOptions, type SearchIndexInput, type SearchIndexResult } from './build-search-index.js';
+import { loadPageTermsTable, type PageTermsMemory } from './page-terms-cache.js';
 import type { SearchReply, SearchWorkerData } from './search-worker.js';
 
 /**
@@ -25,10 +26,12 @@ export interface SearchIndexStage {
 /**
  * Prepares the search index of a site of `docCount` docs, before they are parsed. Large sites on more than one core
  * get a worker thread now, which reads the last build's terms table from the cache meanwhile; smaller ones build the
- * index here when it is awaited.
+ * index here when it is awaited, from `termsMemory`'s table when a process that builds again keeps one.
  */
-export function prepareSearchIndex({ docCount, ...data }: SearchWorkerData & { docCount: number }, { minDocsForWorker = MIN_DOCS_FOR_WORKER } = {}): SearchIndexStage {
-  if (docCount < minDocsForWorker || availableParallelism() < 2) return { start: (input) => async () => buildSearchIndex(input), stop: () => undefined };
+export function prepareSearchIndex({ docCount, termsMemory, ...data }: SearchWorkerData & { docCount: number; termsMemory?: PageTermsMemory }, { minDocsForWorker = MIN_DOCS_FOR_WORKER } = {}): SearchIndexStage {
+  if (docCount < minDocsForWorker || availableParallelism() < 2) {
+    return { start: (input) => async () => buildSearchIndexHere(input, termsMemory), stop: () => undefined };
+  }
   // A young generation larger than V8's default: inverting 10,000 pages makes millions of short-lived arrays, and with
   // the default a third of the worker's time went to scavenges (2.8 s against 3.3–4.4 s at 10,000 pages, load 4).
   const worker = new Worker(workerFile('search-worker'), { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 96 } });
@@ -53,6 +56,11 @@ export function prepareSearchIndex({ docCount, ...data }: SearchWorkerData & { d
     },
     stop: () => void worker.terminate(),
   };
+}
+
+/** The index built on this thread, from the terms table a process that builds again keeps, if any. */
+export function buildSearchIndexHere(input: SearchIndexInput, termsMemory: PageTermsMemory | undefined): SearchIndexResult {
+  return buildSearchIndex(input, loadPageTermsTable(tokenizeOptions(input.dictionary), input.cacheDir, termsMemory));
 }
 
 /**

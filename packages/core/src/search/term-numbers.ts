@@ -4,7 +4,7 @@
  * at 10,000 pages). The last build's table numbers its terms this way already (page-terms-cache.ts).
  */
 export class TermNumbers {
-  /** The term at each number. One listed twice (a table extended, see page-terms-cache.ts) is used by its first number only. */
+  /** The term at each number. One listed twice keeps its first number, so a table that lists a term twice is found out (page-terms-cache.ts). */
   readonly terms: string[];
   private readonly numbers = new Map<string, number>();
 

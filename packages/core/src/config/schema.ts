@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { joinUrl } from '@docsgen/shared';
 import { once } from '../once.js';
 
+// zod compiles an object schema into a function (`new Function`) the first time it parses with it, which pays only
+// when the schema runs many times; a build runs it once: the config stage of a one-doc build took 28.5 ms with the
+// compiled parsers and 23.5 ms without (medians of 12 alternating runs).
+z.config({ jitless: true });
+
 /** The site configuration: this schema is both the type users write and the validator the build runs. */
 
 /** An http(s) URL: the site's own address, an edit link's base. */

@@ -1,4 +1,4 @@
-import { SEARCH_FIELD_BOOSTS, tokenize, type TokenizeOptions } from '@docsgen/shared';
+import { forEachTerm, SEARCH_FIELD_BOOSTS, type TokenizeOptions } from '@docsgen/shared';
 import type { IndexedText } from './indexed-text.js';
 import type { PairsByWord } from './pairs-by-word.js';
 import type { TermNumbers } from './term-numbers.js';
@@ -65,9 +65,10 @@ export function countTerms(page: Omit<IndexedPage, 'key'>, options: TokenizeOpti
     counts[at * PAGE_SLOTS + slot]++;
   };
   FIELDS.forEach((field, f) => {
-    const tokens = tokenize(field === 'headings' ? page.headings.join('\n') : page[field], options);
-    lengths[f] = tokens.length;
-    for (const token of tokens) count(token, f);
+    forEachTerm(field === 'headings' ? page.headings.join('\n') : page[field], options, (term) => {
+      lengths[f]++;
+      count(term, f);
+    });
     if (f === BODY) {
       for (const pair of page.bodyPairs.across) count(pair, ACROSS_WORDS);
       for (const pair of page.bodyPairs.inside) counts[position.get(pair)! * PAGE_SLOTS + INSIDE_WORD] = 1;

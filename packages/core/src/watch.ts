@@ -2,6 +2,7 @@ import { build, type BuildCache, type BuildOptions, type BuildResult } from './b
 import { buildOnChange, inputFolders, type InputWatcher } from './content/build-on-change.js';
 import { claimOutputFolder } from './emit/output-folder.js';
 import { asDocsgenError, type DocsgenError } from './errors.js';
+import { readyForEdits } from './markdown/parse-stage.js';
 
 export interface WatchOptions extends Omit<BuildOptions, 'write' | 'dev' | 'cache'> {
   /** After each build that succeeded: its result, how long it took and the files whose change started it (none for the first). */
@@ -25,6 +26,7 @@ export async function watch(options: WatchOptions): Promise<InputWatcher> {
     try {
       const result = await build({ ...buildOptions, write: true, cache });
       onBuilt(result, performance.now() - start, changed);
+      readyForEdits(cache);
     } catch (error) {
       onFailed(asDocsgenError(error), changed);
     }

@@ -16,6 +16,8 @@ import { parseMany } from './parse-pool.js';
 export interface ParsedDocMemory {
   processor?: MarkdownProcessor;
   parsed: Map<string, { key: string; doc: ParsedDoc }>;
+  /** Left by a build that parsed nothing with a processor not yet made: what readies them for the next parse (readyForEdits). */
+  warmUp?: () => void;
 }
 
 export interface ParseStageOptions {
@@ -65,10 +67,34 @@ export async function parseStage({ content, routes, config, root, memory, cacheD
     const cached = fromDisk.get(keys[i]);
     if (cached) memory.parsed.set(content.docs[i].file, { key: keys[i], doc: cached });
   }
+  memory.warmUp = toParse.length === 0 && !memory.processor && content.docs.length ? () => parseDoc(content.docs[0], { ...parseOptions, processor: processor() }) : undefined;
   const stored = disk ? disk.store(fresh.map((doc, j) => [keys[toParse[j]], doc])) : Promise.resolve();
   // Awaited at the end of the build; until then a failure must not count as unhandled.
   stored.catch(() => undefined);
   return { docs: content.docs.map((doc) => memory.parsed.get(doc.file)!.doc), keyByFile, parsedCount: fresh.length, stored };
+}
+
+/**
+ * Readies a process that keeps its parsed docs between builds (`build --watch`) for the first edit, once the process is
+ * idle, when its build parsed nothing (every doc came from the disk cache): one doc is parsed and the result dropped,
+ * which makes the Markdown processor, compiles the grammars of that doc's code, loads the word segmenter's dictionary and
+ * has V8 compile the parse's code, all of which the first edit's parse paid for (47 ms of the first rebuild's parse,
+ * against 17 ms of the third's, in a profile at 206 pages). It takes about 40 ms after the first build. 16 pairs of
+ * processes at 206 pages, with and without it, each timing its first edit from the save to its report: first edits
+ * 249 → 230 ms in the median, the one readied faster in 10 pairs and slower in 5, by 17.5 ms in the median pair. A doc
+ * that fails here failed no build (it came from the cache): the edit's own parse reports whatever it finds.
+ */
+export function readyForEdits(memory: ParsedDocMemory): void {
+  const warmUp = memory.warmUp;
+  memory.warmUp = undefined;
+  if (!warmUp) return;
+  setImmediate(() => {
+    try {
+      warmUp();
+    } catch {
+      // Reported by the build that parses the doc for real.
+    }
+  });
 }
 
 /** Forgets docs that no longer exist. */

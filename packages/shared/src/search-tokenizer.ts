@@ -48,8 +48,8 @@ function kindOf(codePoint: number): number {
   return kind;
 }
 
-/** UTF-16 units of the code point at `index`. */
-const unitsAt = (text: string, index: number): number => (text.codePointAt(index)! > 0xffff ? 2 : 1);
+/** UTF-16 units of a code point. */
+const units = (codePoint: number): number => (codePoint > 0xffff ? 2 : 1);
 
 /**
  * Calls `visit` with each CJK run and each word of the text, in order, by where it starts and ends. A word is letters,
@@ -60,11 +60,16 @@ function forEachRun(text: string, visit: (cjk: boolean, start: number, end: numb
   let index = 0;
   while (index < text.length) {
     const start = index;
-    const kind = kindOf(text.codePointAt(index)!);
-    index += unitsAt(text, index);
+    const first = text.codePointAt(index)!;
+    const kind = kindOf(first);
+    index += units(first);
     if (kind === OTHER) continue;
     for (;;) {
-      while (index < text.length && kindOf(text.codePointAt(index)!) === kind) index += unitsAt(text, index);
+      while (index < text.length) {
+        const codePoint = text.codePointAt(index)!;
+        if (kindOf(codePoint) !== kind) break;
+        index += units(codePoint);
+      }
       const separator = text.charCodeAt(index);
       const joined = kind === WORD && (separator === 0x2e || separator === 0x2d) && index + 1 < text.length && kindOf(text.codePointAt(index + 1)!) === WORD;
       if (!joined) break;
@@ -125,13 +130,13 @@ export function tokenizeQuery(text: string, options: TokenizeOptions = {}): stri
 /** A run of one character is that character; a longer one, each pair of characters side by side. */
 function cjkTerms(text: string, start: number, end: number, visit: (term: string) => void): void {
   let pairStart = start;
-  let middle = start + unitsAt(text, start);
+  let middle = start + units(text.codePointAt(start)!);
   if (middle >= end) {
     visit(text.slice(start, end));
     return;
   }
   while (middle < end) {
-    const pairEnd = middle + unitsAt(text, middle);
+    const pairEnd = middle + units(text.codePointAt(middle)!);
     visit(text.slice(pairStart, pairEnd));
     pairStart = middle;
     middle = pairEnd;

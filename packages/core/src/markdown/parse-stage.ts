@@ -16,7 +16,7 @@ import { parseMany } from './parse-pool.js';
 export interface ParsedDocMemory {
   processor?: MarkdownProcessor;
   parsed: Map<string, { key: string; doc: ParsedDoc }>;
-  /** Left by a build that parsed nothing with a processor not yet made: what readies them for the next parse (readyForEdits). */
+  /** Left by a build that parsed nothing before the processor was made: parses one doc to make it and warm the parse up (readyForEdits). */
   warmUp?: () => void;
 }
 

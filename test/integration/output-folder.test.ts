@@ -253,6 +253,32 @@ test('a build that fails while files are being written leaves no staging folder 
     assert.ok(!existsSync(site.file('build')), 'no output appeared');
   }));
 
+test('a page file that fails to be written after the pages have rendered fails the build, and the previous output stays', () =>
+  withSite(async (site) => {
+    await build({ root: site.root, write: true });
+    const before = await site.read('build/docs/intro/index.html');
+    await site.edit('content/docs/intro.md', (text) => `${text}\n\n编辑后的段落。\n`);
+    const unhandled: unknown[] = [];
+    const noteUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', noteUnhandled);
+    const writeFile = fs.writeFile;
+    // A slow disk that then reports an error: the failure comes while the build checks links and builds the search index.
+    const failing = mock.method(fs, 'writeFile', (file: string, contents: string | Uint8Array, done: (error: NodeJS.ErrnoException | null) => void) => {
+      if (!file.endsWith(path.join('docs', 'intro', 'index.html'))) return writeFile(file, contents, done);
+      setTimeout(() => done(Object.assign(new Error(`EIO: i/o error, write '${file}'`), { code: 'EIO' })), 300);
+    });
+    try {
+      await assert.rejects(build({ root: site.root, write: true }), /EIO: i\/o error/);
+    } finally {
+      failing.mock.restore();
+      process.off('unhandledRejection', noteUnhandled);
+    }
+    assert.equal(failing.mock.callCount() > 0, true, 'the page was written again');
+    assert.equal(await site.read('build/docs/intro/index.html'), before, 'the previous output is as it was');
+    assert.deepEqual((await readdir(site.root)).filter((name) => name.includes('docsgen-')), [], 'no staging folder is left');
+    assert.deepEqual(unhandled, []);
+  }));
+
 test('the hint names a folder the build would accept: build, or beside the content when the content is the project', () =>
   withSite(async (site) => {
     await assert.rejects(build({ root: site.root, outDir: 'content/docs/out', write: true }), refused(/hint: pass an output folder outside it, such as --out build/));

@@ -10,8 +10,15 @@ import type { RenderJob, RenderReply } from './render-worker.js';
 /** Pages handed to the sink (and looked up in the caches) at once: a bound on the HTML held in memory. */
 export const CHUNK = 256;
 
-/** Renders pages here, or on this and worker threads with --threads; returns their records in order. */
-export async function renderMany(pages: PageToRender[], keys: string[], options: RenderStageOptions): Promise<PageRecord[]> {
+/** Pages rendered: their records in order, and the writes of their files and cache entries, which may still be under way. */
+export interface RenderedPages {
+  records: PageRecord[];
+  /** Settles once every file and cache entry of these pages is written; rejects if one could not be. */
+  written: Promise<void>;
+}
+
+/** Renders pages here, or on this and worker threads with --threads. */
+export async function renderMany(pages: PageToRender[], keys: string[], options: RenderStageOptions): Promise<RenderedPages> {
   const { memory, threads } = options;
   // Workers only when asked for (--threads): each holds React, the theme and the site's sidebar, and its pages' HTML
   // passes through this thread, so at 10,000 pages two render threads raised the peak from 1.16 GB to 1.96 GB
@@ -29,19 +36,26 @@ export async function renderMany(pages: PageToRender[], keys: string[], options:
   const workers = weights.slice(1).map((_, k) => renderOnWorker({ themeCode, context: plainContext, cacheDir, ...share(k + 1) }, sink));
   const mine = await renderHere(share(0).pages, share(0).keys, options);
   const theirs = await Promise.all(workers);
-  return [...mine, ...theirs.flat()];
+  return { records: [...mine.records, ...theirs.flatMap((share) => share.records)], written: allWritten([mine, ...theirs]) };
 }
 
-async function renderHere(pages: PageToRender[], keys: string[], { context, memory, cacheDir, sink, onProgress }: RenderStageOptions): Promise<PageRecord[]> {
+function allWritten(shares: RenderedPages[]): Promise<void> {
+  const written = Promise.all(shares.map((share) => share.written)).then(() => undefined);
+  // Awaited by the caller later; until then a failure must not count as unhandled.
+  written.catch(() => undefined);
+  return written;
+}
+
+async function renderHere(pages: PageToRender[], keys: string[], { context, memory, cacheDir, sink, onProgress }: RenderStageOptions): Promise<RenderedPages> {
   const disk = cacheDir ? openRenderCache(cacheDir) : undefined;
   const records: PageRecord[] = [];
   let pending: KeyedFile[] = [];
   let entries: [string, CachedPage][] = [];
   // One batch is written while the next renders.
-  let writing: Promise<unknown> = Promise.resolve();
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     await writing;
-    writing = Promise.all([sink.keep(pending), disk?.store(entries)]);
+    writing = Promise.all([sink.keep(pending), disk?.store(entries)]).then(() => undefined);
     writing.catch(() => undefined);
     pending = [];
     entries = [];
@@ -59,16 +73,16 @@ async function renderHere(pages: PageToRender[], keys: string[], { context, memo
     if (pending.length >= CHUNK) await flush();
   }
   await flush();
-  await writing;
-  return records;
+  // The last batch is written while the build goes on (links, search index); the output is committed only once it is.
+  return { records, written: writing };
 }
 
 /** One share rendered on a worker thread; its files go to the sink batch by batch, its records come back in order. */
-function renderOnWorker(job: RenderJob, sink: OutputSink): Promise<PageRecord[]> {
+function renderOnWorker(job: RenderJob, sink: OutputSink): Promise<RenderedPages> {
   const worker = new Worker(workerFile('render-worker'), { workerData: job });
   const records: PageRecord[] = [];
   let written: Promise<void> = Promise.resolve();
-  return new Promise<PageRecord[]>((resolve, reject) => {
+  return new Promise<RenderedPages>((resolve, reject) => {
     const fail = (error: Error) => {
       void worker.terminate();
       reject(error);
@@ -80,7 +94,8 @@ function renderOnWorker(job: RenderJob, sink: OutputSink): Promise<PageRecord[]>
         written.catch(fail);
       } else if (reply.kind === 'done') {
         void worker.terminate();
-        written.then(() => resolve(records), reject);
+        written.catch(() => undefined);
+        resolve({ records, written });
       } else {
         fail(new DocsgenError(`cannot render pages: ${reply.message}`, { location: { file: job.pages[0]?.sourceFile ?? 'theme' } }));
       }

@@ -81,9 +81,10 @@ export interface RenderStageOptions {
 
 /**
  * Hands every page's files to the sink: unchanged pages from memory (`serve`) or the disk cache, the others
- * rendered (render-pool.ts); what was rendered goes back to the caches.
+ * rendered (render-pool.ts); what was rendered goes back to the caches. The last rendered batch may still be being
+ * written when it returns (`written`).
  */
-export async function renderStage(options: RenderStageOptions): Promise<{ records: PageRecord[]; renderedCount: number; keys: string[] }> {
+export async function renderStage(options: RenderStageOptions): Promise<{ records: PageRecord[]; renderedCount: number; keys: string[]; written: Promise<void> }> {
   const { pages, memory, cacheDir, sink } = options;
   const keys = pages.map(pageKeyer(options));
   const disk = cacheDir ? openRenderCache(cacheDir) : undefined;
@@ -118,13 +119,13 @@ export async function renderStage(options: RenderStageOptions): Promise<{ record
   }
   holdHeapGrowthFor(stale.length);
   const rendered = await renderMany(stale.map((i) => pages[i]), stale.map((i) => keys[i]), options);
-  stale.forEach((i, j) => (records[i] = rendered[j]));
+  stale.forEach((i, j) => (records[i] = rendered.records[j]));
   sink.notePages(records.map((record, i) => [keys[i], record]));
   if (memory) {
     const files = new Set(pages.map((page) => page.file));
     for (const file of memory.keys()) if (!files.has(file)) memory.delete(file);
   }
-  return { records, renderedCount: stale.length, keys };
+  return { records, renderedCount: stale.length, keys, written: rendered.written };
 }
 
 /**

@@ -2,7 +2,8 @@
  * `npm run bench:peers`: builds the same synthetic corpus (bench/corpus.ts with the page catalogue's ids) with
  * docsgen, Docusaurus 3.10 with Faster on, Docusaurus 3.10 default and VitePress 1.6 (local search on), on this
  * machine, alternating the systems run by run so that load from other processes falls on all of them alike.
- * Each run is a cold build (no output, no cache of any kind) followed by a warm rebuild after one page was
+ * Each run is a cold build (no output, no cache of any kind: each system's are set aside, bench/lib/set-aside.ts, and
+ * deleted only when every build has been measured) followed by a warm rebuild after one page was
  * edited (each system's own caches kept); docsgen's run adds the same edit made while `docsgen build --watch` runs,
  * timed from the edit to the rebuild's report (bench/lib/watch-rebuild.ts). Reported per build: wall time, CPU time (user + system of the whole
  * process tree, from /usr/bin/time) and peak RSS of the whole tree, with the load average when it started.
@@ -25,6 +26,7 @@ import { BENCH_DIR, compileCli, REPO_ROOT } from '../lib/docsgen.js';
 import { machineLabel, thisMachine, type Machine } from '../lib/machine.js';
 import { runTimed, timedLine, type TimedRun } from '../lib/measure.js';
 import { watchRebuild } from '../lib/watch-rebuild.js';
+import { clearSetAside, setAside } from '../lib/set-aside.js';
 import { mb, summarize, type Summary } from '../lib/stats.js';
 import { table } from '../lib/table.js';
 
@@ -111,18 +113,19 @@ async function measureAll(): Promise<SizeResult[]> {
   const results: SizeResult[] = [];
   for (const pages of sizes) {
     const corpus = path.join(BENCH_DIR, '.corpus', `peers-${pages}`);
+    await setAside(corpus);
     await writeCorpus({ pages, dir: corpus, ids });
     const samples = new Map(systems.map((system) => [system.key, { cold: [], warm: [] } as Samples]));
     // The peers read the same Markdown and _category_.json files from their own folders.
     for (const system of systems.filter((s) => s.dir)) {
       const target = path.join(HERE, system.dir, system.docs);
-      await rm(target, { recursive: true, force: true });
+      await setAside(target);
       await cp(path.join(corpus, 'docs'), target, { recursive: true });
     }
     for (let warmup = 0; warmup < warmups; warmup++) {
       for (const system of systems) {
         const cwd = system.dir ? path.join(HERE, system.dir) : corpus;
-        for (const state of system.coldState) await rm(path.resolve(cwd, state), { recursive: true, force: true });
+        for (const state of system.coldState) await setAside(path.resolve(cwd, state));
         const build = await measure(system, cwd);
         console.log(`  ${pages} pages, warm-up ${warmup + 1}/${warmups}, ${system.name}: ${(build.wallMs / 1000).toFixed(2)} s wall (not counted)`);
       }
@@ -134,7 +137,7 @@ async function measureAll(): Promise<SizeResult[]> {
         const cwd = system.dir ? path.join(HERE, system.dir) : corpus;
         const edited = path.join(cwd, system.docs, path.relative('docs', EDITED));
         const original = await readFile(edited, 'utf8');
-        for (const state of system.coldState) await rm(path.resolve(cwd, state), { recursive: true, force: true });
+        for (const state of system.coldState) await setAside(path.resolve(cwd, state));
         const cold = await measure(system, cwd);
         await appendFile(edited, `\n编辑后的段落，第 ${run + 1} 次运行。\n`);
         const warm = await measure(system, cwd);
@@ -167,7 +170,11 @@ const resultsFile = path.join(BENCH_DIR, 'results-peers.json');
 const merged = existsSync(resultsFile) ? (JSON.parse(await readFile(resultsFile, 'utf8')) as { results: SizeResult[] }).results : [];
 if (!process.argv.includes('--report')) {
   // Results of other sizes and systems stay in the file, so a size or a system can be rerun alone (BENCH_SIZES, BENCH_SYSTEMS).
-  for (const fresh of await measureAll()) {
+  // Before and after: what the last run left, and this run's outputs and caches, deleted once no build is measured.
+  await clearSetAside();
+  const measuredResults = await measureAll();
+  await clearSetAside();
+  for (const fresh of measuredResults) {
     const old = merged.find((entry) => entry.pages === fresh.pages);
     if (old) Object.assign(old.systems, fresh.systems);
     else merged.push(fresh);

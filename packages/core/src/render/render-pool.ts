@@ -94,7 +94,7 @@ function renderOnWorker(job: RenderJob, sink: OutputSink): Promise<RenderedPages
         written.catch(fail);
       } else if (reply.kind === 'done') {
         void worker.terminate();
-        written.catch(() => undefined);
+        // Each batch's write already fails the share (fail) if it rejects, so nothing of it goes unhandled.
         resolve({ records, written });
       } else {
         fail(new DocsgenError(`cannot render pages: ${reply.message}`, { location: { file: job.pages[0]?.sourceFile ?? 'theme' } }));

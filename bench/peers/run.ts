@@ -8,11 +8,12 @@
  * timed from the edit to the rebuild's report (bench/lib/watch-rebuild.ts). Reported per build: wall time, CPU time (user + system of the whole
  * process tree, from /usr/bin/time) and peak RSS of the whole tree, with the load average when it started.
  * Peers are installed into bench/peers/<name>/node_modules (gitignored) on first use only.
- * Before the measured runs, each system builds the corpus once unmeasured (as hyperfine's --warmup): the first build
- * after an install or a copy pays for what later ones find ready (docsgen writes V8's code cache of its CLI then; every
- * system reads its node_modules from disk), and with three runs that one build was the median's neighbour.
+ * Before the measured runs, each system makes one unmeasured run, cold build and rebuild (as hyperfine's --warmup): the
+ * first builds after an install or a copy pay for what later ones find ready (docsgen writes V8's code cache of its CLI
+ * after each of its first two; every system reads its node_modules from disk), and with three runs that one build was
+ * the median's neighbour.
  * Env: BENCH_SIZES=206,2000 (default), BENCH_RUNS (runs per system and size, default 3), BENCH_SYSTEMS (a subset, by key),
- * BENCH_WARMUP (unmeasured builds per system and size first, default 1).
+ * BENCH_WARMUP (unmeasured runs per system and size first, default 1).
  * Results are merged into bench/results-peers.json by size and system, each with the time and the machine it was
  * measured on; the tables printed at the end cover the whole file, with a ratio only between figures of one machine.
  * `npm run bench:peers -- --report` only prints them.
@@ -66,6 +67,19 @@ const systems: System[] = [
 function measure(system: System, cwd: string): Promise<Build> {
   const [script, ...args] = system.command;
   return runTimed(script, args, cwd);
+}
+
+/** A cold build (the system's cold state set aside first), then a rebuild after one paragraph is appended to one page, which is then restored. */
+async function coldThenWarm(system: System, corpus: string, label: string): Promise<{ cold: Build; warm: Build }> {
+  const cwd = system.dir ? path.join(HERE, system.dir) : corpus;
+  const edited = path.join(cwd, system.docs, path.relative('docs', EDITED));
+  const original = await readFile(edited, 'utf8');
+  for (const state of system.coldState) await setAside(path.resolve(cwd, state));
+  const cold = await measure(system, cwd);
+  await appendFile(edited, `\n编辑后的段落，${label}。\n`);
+  const warm = await measure(system, cwd);
+  await writeFile(edited, original);
+  return { cold, warm };
 }
 
 interface Samples {
@@ -122,31 +136,27 @@ async function measureAll(): Promise<SizeResult[]> {
       await setAside(target);
       await cp(path.join(corpus, 'docs'), target, { recursive: true });
     }
+    // A warm-up is a whole run, cold build and rebuild: docsgen writes its CLI's code cache after each of its first two
+    // builds (bin/load-cli.js, 45–63 ms a write in profiles), so with a cold build alone the second write fell to the
+    // first measured build.
     for (let warmup = 0; warmup < warmups; warmup++) {
       for (const system of systems) {
-        const cwd = system.dir ? path.join(HERE, system.dir) : corpus;
-        for (const state of system.coldState) await setAside(path.resolve(cwd, state));
-        const build = await measure(system, cwd);
-        console.log(`  ${pages} pages, warm-up ${warmup + 1}/${warmups}, ${system.name}: ${(build.wallMs / 1000).toFixed(2)} s wall (not counted)`);
+        const { cold, warm } = await coldThenWarm(system, corpus, `预热，第 ${warmup + 1} 次`);
+        console.log(`  ${pages} pages, warm-up ${warmup + 1}/${warmups}, ${system.name}: cold ${(cold.wallMs / 1000).toFixed(2)} s, warm ${(warm.wallMs / 1000).toFixed(2)} s wall (not counted)`);
       }
     }
     for (let run = 0; run < runs; run++) {
       // Each run starts with a different system, so none always runs right after the heaviest.
       const order = systems.map((_, i) => systems[(i + run) % systems.length]);
       for (const system of order) {
-        const cwd = system.dir ? path.join(HERE, system.dir) : corpus;
-        const edited = path.join(cwd, system.docs, path.relative('docs', EDITED));
-        const original = await readFile(edited, 'utf8');
-        for (const state of system.coldState) await setAside(path.resolve(cwd, state));
-        const cold = await measure(system, cwd);
-        await appendFile(edited, `\n编辑后的段落，第 ${run + 1} 次运行。\n`);
-        const warm = await measure(system, cwd);
-        await writeFile(edited, original);
+        const { cold, warm } = await coldThenWarm(system, corpus, `第 ${run + 1} 次运行`);
         samples.get(system.key)!.cold.push(cold);
         samples.get(system.key)!.warm.push(warm);
         console.log(`  ${pages} pages, run ${run + 1}/${runs}, ${system.name}: cold ${timedLine(cold)}; warm ${timedLine(warm)}`);
         if (system.key === 'docsgen') {
-          const watched = await watchRebuild(path.join(CLI, 'bin', 'docsgen.js'), ['--out', DOCSGEN_OUT], cwd, () => appendFile(edited, `\n编辑后的段落，第 ${run + 1} 次运行，监视中。\n`));
+          const edited = path.join(corpus, system.docs, path.relative('docs', EDITED));
+          const original = await readFile(edited, 'utf8');
+          const watched = await watchRebuild(path.join(CLI, 'bin', 'docsgen.js'), ['--out', DOCSGEN_OUT], corpus, () => appendFile(edited, `\n编辑后的段落，第 ${run + 1} 次运行，监视中。\n`));
           await writeFile(edited, original);
           (samples.get(system.key)!.watch ??= []).push(watched);
           console.log(`  ${pages} pages, run ${run + 1}/${runs}, docsgen build --watch: rebuild ${timedLine(watched)}`);

@@ -69,10 +69,20 @@ function measure(system: System, cwd: string): Promise<Build> {
   return runTimed(script, args, cwd);
 }
 
+/** The system's working directory for a corpus. */
+function workingDir(system: System, corpus: string): string {
+  return system.dir ? path.join(HERE, system.dir) : corpus;
+}
+
+/** The system's own copy of the page edited before a rebuild. */
+function editedFile(system: System, corpus: string): string {
+  return path.join(workingDir(system, corpus), system.docs, path.relative('docs', EDITED));
+}
+
 /** A cold build (the system's cold state set aside first), then a rebuild after one paragraph is appended to one page, which is then restored. */
 async function coldThenWarm(system: System, corpus: string, label: string): Promise<{ cold: Build; warm: Build }> {
-  const cwd = system.dir ? path.join(HERE, system.dir) : corpus;
-  const edited = path.join(cwd, system.docs, path.relative('docs', EDITED));
+  const cwd = workingDir(system, corpus);
+  const edited = editedFile(system, corpus);
   const original = await readFile(edited, 'utf8');
   for (const state of system.coldState) await setAside(path.resolve(cwd, state));
   const cold = await measure(system, cwd);
@@ -154,7 +164,7 @@ async function measureAll(): Promise<SizeResult[]> {
         samples.get(system.key)!.warm.push(warm);
         console.log(`  ${pages} pages, run ${run + 1}/${runs}, ${system.name}: cold ${timedLine(cold)}; warm ${timedLine(warm)}`);
         if (system.key === 'docsgen') {
-          const edited = path.join(corpus, system.docs, path.relative('docs', EDITED));
+          const edited = editedFile(system, corpus);
           const original = await readFile(edited, 'utf8');
           const watched = await watchRebuild(path.join(CLI, 'bin', 'docsgen.js'), ['--out', DOCSGEN_OUT], corpus, () => appendFile(edited, `\n编辑后的段落，第 ${run + 1} 次运行，监视中。\n`));
           await writeFile(edited, original);

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import type { TimedRun } from './measure.js';
+import { measuredEnv, type TimedRun } from './measure.js';
 
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -25,7 +25,7 @@ async function peakRssOf(pid: number): Promise<number> {
  * included (what keeping it running costs).
  */
 export async function watchRebuild(cli: string, args: string[], cwd: string, edit: () => Promise<void>): Promise<TimedRun> {
-  const child = spawn(process.execPath, [cli, 'build', '--watch', ...args], { cwd, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, 'build', '--watch', ...args], { cwd, env: measuredEnv({ NODE_ENV: 'production' }), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let notify: (() => void) | undefined;
   const onOutput = (chunk: Buffer) => {

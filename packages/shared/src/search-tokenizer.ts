@@ -95,13 +95,22 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
 
 /** Calls `visit` with each of `tokenize`'s terms of the text, in order, without making their list. */
 export function forEachTerm(text: string, options: TokenizeOptions, visit: (term: string) => void): void {
+  forEachTermOrPair(text, options, visit, (first, second) => visit(String.fromCharCode(first, second)));
+}
+
+/**
+ * `forEachTerm`, but a pair of two BMP characters, most terms of Chinese text, is given to `visitPair` as its two UTF-16
+ * units: the build counts every page's terms by number, and making a string of each pair only to look its number up
+ * was most of that.
+ */
+export function forEachTermOrPair(text: string, options: TokenizeOptions, visit: (term: string) => void, visitPair: (first: number, second: number) => void): void {
   const dictionary = options.dictionary ?? [];
   forEachRun(text, (cjk, start, end) => {
     if (!cjk) {
       for (const term of wordTermsOf(text.slice(start, end))) visit(term);
       return;
     }
-    cjkTerms(text, start, end, visit);
+    cjkTerms(text, start, end, visit, visitPair);
     if (dictionary.length) {
       const run = text.slice(start, end);
       for (const word of dictionary) if (run.includes(word)) visit(word);
@@ -128,7 +137,7 @@ export function tokenizeQuery(text: string, options: TokenizeOptions = {}): stri
 }
 
 /** A run of one character is that character; a longer one, each pair of characters side by side. */
-function cjkTerms(text: string, start: number, end: number, visit: (term: string) => void): void {
+function cjkTerms(text: string, start: number, end: number, visit: (term: string) => void, visitPair: (first: number, second: number) => void): void {
   let pairStart = start;
   let middle = start + units(text.codePointAt(start)!);
   if (middle >= end) {
@@ -137,7 +146,8 @@ function cjkTerms(text: string, start: number, end: number, visit: (term: string
   }
   while (middle < end) {
     const pairEnd = middle + units(text.codePointAt(middle)!);
-    visit(text.slice(pairStart, pairEnd));
+    if (pairEnd - pairStart === 2) visitPair(text.charCodeAt(pairStart), text.charCodeAt(middle));
+    else visit(text.slice(pairStart, pairEnd));
     pairStart = middle;
     middle = pairEnd;
   }

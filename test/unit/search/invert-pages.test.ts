@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pairsByWord } from '../../../packages/core/src/search/pairs-by-word.js';
-import { countTerms, invertPages as invertCounted, type IndexedPage } from '../../../packages/core/src/search/invert-pages.js';
+import { tokenize } from '../../../packages/shared/src/search-tokenizer.js';
+import { countTerms, invertPages as invertCounted, PAGE_SLOTS, type IndexedPage } from '../../../packages/core/src/search/invert-pages.js';
 import { TermNumbers } from '../../../packages/core/src/search/term-numbers.js';
 
 const page = (title: string, body: string, headings: string[] = []): Omit<IndexedPage, 'key'> => ({ title, keywords: '', headings, body, bodyPairs: pairsByWord(body) });
@@ -59,4 +60,27 @@ test('a term left with no page after its pairs across words are taken out is not
   const terms = invertPages([page('说明', '设备绑定失败'), page('说明', '设备绑定失败了')], {});
   assert.ok(terms.every((entry) => entry.pages.length > 0));
   assert.ok(!terms.some((entry) => entry.term === '备绑'));
+});
+
+test("a page's counted terms are tokenize's terms of each field, pairs of BMP characters and of astral ones (𠮷) alike, numbered once across pages", () => {
+  const pages = [page('设备绑定 SDK', '𠮷野家的设备绑定失败，调用 XYIoT.bindDevice 重试。设备绑定', ['绑定设备']), page('绑定', '设备𠮷')];
+  const termNumbers = new TermNumbers();
+  const counted = pages.map((one) => countTerms(one, {}, termNumbers));
+  counted.forEach(({ numbers, counts, lengths }, p) => {
+    const { title, keywords, headings, body } = pages[p];
+    [title, keywords, headings.join('\n'), body].forEach((text, field) => {
+      const expected = new Map<string, number>();
+      for (const term of tokenize(text)) expected.set(term, (expected.get(term) ?? 0) + 1);
+      const found = new Map<string, number>();
+      numbers.forEach((number, i) => {
+        if (counts[i * PAGE_SLOTS + field]) found.set(termNumbers.terms[number], counts[i * PAGE_SLOTS + field]);
+      });
+      assert.deepEqual(found, expected, `page ${p}, field ${field}`);
+      assert.equal(lengths[field], tokenize(text).length);
+    });
+    assert.equal(new Set(numbers).size, numbers.length, 'each term once per page');
+  });
+  assert.equal(new Set(termNumbers.terms).size, termNumbers.terms.length, 'each term numbered once');
+  assert.ok(termNumbers.terms.includes('𠮷野') && termNumbers.terms.includes('备𠮷'));
+  assert.equal(termNumbers.numberOf('设备'), termNumbers.numberOfPair('设'.charCodeAt(0), '备'.charCodeAt(0)));
 });

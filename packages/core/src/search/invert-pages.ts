@@ -1,4 +1,4 @@
-import { forEachTerm, SEARCH_FIELD_BOOSTS, type TokenizeOptions } from '@docsgen/shared';
+import { forEachTermOrPair, SEARCH_FIELD_BOOSTS, type TokenizeOptions } from '@docsgen/shared';
 import type { IndexedText } from './indexed-text.js';
 import type { PairsByWord } from './pairs-by-word.js';
 import type { TermNumbers } from './term-numbers.js';
@@ -47,35 +47,60 @@ export interface TermPostings {
 }
 
 /**
+ * Each term number's place in the page being counted, -1 for none: one array for every page, its used places set back
+ * after each, since looking the page's terms up by their strings in a map of its own was most of counting them.
+ */
+let placeOf: Int32Array = new Int32Array(0);
+
+/**
  * Tokenises one page, numbering its terms in `termNumbers`: done once per page and kept (page-terms-cache.ts), as a
  * page's text rarely changes between builds.
  */
 export function countTerms(page: Omit<IndexedPage, 'key'>, options: TokenizeOptions, termNumbers: TermNumbers): PageTerms {
-  const position = new Map<string, number>();
-  const terms: string[] = [];
+  const numbers: number[] = [];
   const counts: number[] = [];
   const lengths = new Uint32Array(FIELDS.length);
-  const count = (term: string, slot: number) => {
-    let at = position.get(term);
-    if (at === undefined) {
-      position.set(term, (at = terms.length));
-      terms.push(term);
+  const place = (number: number): number => {
+    if (number >= placeOf.length) placeOf = grown(placeOf, number + 1);
+    let at = placeOf[number];
+    if (at < 0) {
+      placeOf[number] = at = numbers.push(number) - 1;
       for (let s = 0; s < PAGE_SLOTS; s++) counts.push(0);
     }
-    counts[at * PAGE_SLOTS + slot]++;
+    return at;
   };
-  FIELDS.forEach((field, f) => {
-    forEachTerm(field === 'headings' ? page.headings.join('\n') : page[field], options, (term) => {
-      lengths[f]++;
-      count(term, f);
+  try {
+    FIELDS.forEach((field, f) => {
+      const count = (number: number) => {
+        lengths[f]++;
+        counts[place(number) * PAGE_SLOTS + f]++;
+      };
+      forEachTermOrPair(
+        field === 'headings' ? page.headings.join('\n') : page[field],
+        options,
+        (term) => count(termNumbers.numberOf(term)),
+        (first, second) => count(termNumbers.numberOfPair(first, second)),
+      );
+      if (f === BODY) {
+        for (const pair of page.bodyPairs.across) counts[place(termNumbers.numberOf(pair)) * PAGE_SLOTS + ACROSS_WORDS]++;
+        // Each is one of the body's terms (pairsByWord), so already placed.
+        for (const pair of page.bodyPairs.inside) {
+          const at = placeOf[termNumbers.numberOf(pair)];
+          if (at >= 0) counts[at * PAGE_SLOTS + INSIDE_WORD] = 1;
+        }
+      }
     });
-    if (f === BODY) {
-      for (const pair of page.bodyPairs.across) count(pair, ACROSS_WORDS);
-      for (const pair of page.bodyPairs.inside) counts[position.get(pair)! * PAGE_SLOTS + INSIDE_WORD] = 1;
-    }
-  });
-  // Numbered once per distinct term: a page has a tenth as many as it has words.
-  return { numbers: Uint32Array.from(terms, (term) => termNumbers.numberOf(term)), counts: Uint32Array.from(counts), lengths };
+  } finally {
+    for (const number of numbers) placeOf[number] = -1;
+  }
+  return { numbers: Uint32Array.from(numbers), counts: Uint32Array.from(counts), lengths };
+}
+
+/** `places` made room for `size` numbers at least, the new ones -1. */
+function grown(places: Int32Array, size: number): Int32Array {
+  const larger = new Int32Array(Math.max(size, 2 * places.length, 1024)).fill(-1);
+  larger.set(places);
+  return larger;
 }
 
 /**

@@ -7,6 +7,8 @@ export class TermNumbers {
   /** The term at each number. One listed twice keeps its first number, so a table that lists a term twice is found out (page-terms-cache.ts). */
   readonly terms: string[];
   private readonly numbers = new Map<string, number>();
+  /** Numbers of two-character terms by their UTF-16 units, `first << 16 | second`: a lookup that makes no string. */
+  private readonly pairNumbers = new Map<number, number>();
 
   constructor(terms: string[] = []) {
     this.terms = terms;
@@ -17,6 +19,14 @@ export class TermNumbers {
   numberOf(term: string): number {
     let number = this.numbers.get(term);
     if (number === undefined) this.numbers.set(term, (number = this.terms.push(term) - 1));
+    return number;
+  }
+
+  /** The number of the term of two BMP characters, by their UTF-16 units. */
+  numberOfPair(first: number, second: number): number {
+    const units = (first << 16) | second;
+    let number = this.pairNumbers.get(units);
+    if (number === undefined) this.pairNumbers.set(units, (number = this.numberOf(String.fromCharCode(first, second))));
     return number;
   }
 }

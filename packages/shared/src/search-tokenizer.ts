@@ -64,19 +64,36 @@ function forEachRun(text: string, visit: (cjk: boolean, start: number, end: numb
     const kind = kindOf(first);
     index += units(first);
     if (kind === OTHER) continue;
-    for (;;) {
-      while (index < text.length) {
-        const codePoint = text.codePointAt(index)!;
-        if (kindOf(codePoint) !== kind) break;
-        index += units(codePoint);
-      }
-      const separator = text.charCodeAt(index);
-      const joined = kind === WORD && (separator === 0x2e || separator === 0x2d) && index + 1 < text.length && kindOf(text.codePointAt(index + 1)!) === WORD;
-      if (!joined) break;
-      index++;
-    }
+    index = kind === WORD ? wordEnd(text, index) : cjkEnd(text, index);
     visit(kind === CJK, start, index);
   }
+}
+
+/** Where the word that goes on at `index` ends: its letters, digits and `_`, and single dots and dashes between them. */
+function wordEnd(text: string, from: number): number {
+  let index = from;
+  for (;;) {
+    while (index < text.length) {
+      const codePoint = text.codePointAt(index)!;
+      if (kindOf(codePoint) !== WORD) break;
+      index += units(codePoint);
+    }
+    const separator = text.charCodeAt(index);
+    const joined = (separator === 0x2e || separator === 0x2d) && index + 1 < text.length && kindOf(text.codePointAt(index + 1)!) === WORD;
+    if (!joined) return index;
+    index++;
+  }
+}
+
+/** Where the CJK run that goes on at `index` ends. */
+function cjkEnd(text: string, from: number): number {
+  let index = from;
+  while (index < text.length) {
+    const codePoint = text.codePointAt(index)!;
+    if (kindOf(codePoint) !== CJK) break;
+    index += units(codePoint);
+  }
+  return index;
 }
 
 /** The CJK runs and words of a text, in order. */
@@ -105,17 +122,37 @@ export function forEachTerm(text: string, options: TokenizeOptions, visit: (term
  */
 export function forEachTermOrPair(text: string, options: TokenizeOptions, visit: (term: string) => void, visitPair: (first: number, second: number) => void): void {
   const dictionary = options.dictionary ?? [];
-  forEachRun(text, (cjk, start, end) => {
-    if (!cjk) {
-      for (const term of wordTermsOf(text.slice(start, end))) visit(term);
-      return;
+  // forEachRun's loop, with a CJK run's pairs given as they are read: one loop, which V8 optimises while it runs (a cold
+  // build tokenises every page once, mostly in code not yet optimised), rather than a callback per run that reads it again.
+  let index = 0;
+  while (index < text.length) {
+    const start = index;
+    const first = text.codePointAt(index)!;
+    const kind = kindOf(first);
+    index += units(first);
+    if (kind === OTHER) continue;
+    if (kind === WORD) {
+      index = wordEnd(text, index);
+      for (const term of wordTermsOf(text.slice(start, index))) visit(term);
+      continue;
     }
-    cjkTerms(text, start, end, visit, visitPair);
+    // A run of one character is that character; a longer one, each pair of characters side by side.
+    let pairStart = start;
+    while (index < text.length) {
+      const codePoint = text.codePointAt(index)!;
+      if (kindOf(codePoint) !== CJK) break;
+      const pairEnd = index + units(codePoint);
+      if (pairEnd - pairStart === 2) visitPair(text.charCodeAt(pairStart), text.charCodeAt(index));
+      else visit(text.slice(pairStart, pairEnd));
+      pairStart = index;
+      index = pairEnd;
+    }
+    if (pairStart === start) visit(text.slice(start, index));
     if (dictionary.length) {
-      const run = text.slice(start, end);
+      const run = text.slice(start, index);
       for (const word of dictionary) if (run.includes(word)) visit(word);
     }
-  });
+  }
 }
 
 /** The same words recur all through a site (API names, `SDK`); their terms are worked out once. */
@@ -134,23 +171,6 @@ function wordTermsOf(word: string): string[] {
 /** Unique terms of a query, in order of first appearance. */
 export function tokenizeQuery(text: string, options: TokenizeOptions = {}): string[] {
   return [...new Set(tokenize(text, options))];
-}
-
-/** A run of one character is that character; a longer one, each pair of characters side by side. */
-function cjkTerms(text: string, start: number, end: number, visit: (term: string) => void, visitPair: (first: number, second: number) => void): void {
-  let pairStart = start;
-  let middle = start + units(text.codePointAt(start)!);
-  if (middle >= end) {
-    visit(text.slice(start, end));
-    return;
-  }
-  while (middle < end) {
-    const pairEnd = middle + units(text.codePointAt(middle)!);
-    if (pairEnd - pairStart === 2) visitPair(text.charCodeAt(pairStart), text.charCodeAt(middle));
-    else visit(text.slice(pairStart, pairEnd));
-    pairStart = middle;
-    middle = pairEnd;
-  }
 }
 
 function wordTerms(word: string, out: string[]): void {

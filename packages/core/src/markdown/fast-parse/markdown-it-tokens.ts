@@ -121,7 +121,8 @@ function placeInlineRule(name: string, rule: InlineRule): InlineRule {
     const start = state.pos;
     const hadPending = state.pending !== '';
     const matched = rule(state, silent);
-    if (!matched || silent) return matched;
+    // Most matches are the text rule's, which pushes nothing: only pending text grows.
+    if (!matched || silent || state.tokens.length === first) return matched;
     const end = state.pos;
     // Text pending before the rule was pushed by the rule's first push: it is placed by its characters.
     const pushed = state.tokens.slice(hadPending && state.tokens[first]?.type === 'text' ? first + 1 : first) as PlacedToken[];

@@ -46,8 +46,8 @@ function siblings(outDir: string) {
  */
 export async function stageOutput(outDir: string, { reserve = [] }: { reserve?: string[] } = {}): Promise<StagedOutput> {
   const { staging, previous, lock, leftover } = siblings(outDir);
-  const assertInside = insideChecker(staging);
-  for (const file of reserve) assertInside(file);
+  const placeInStaging = insideChecker(staging);
+  for (const file of reserve) placeInStaging(file);
   await mkdir(path.dirname(outDir), { recursive: true });
   await recoverInterruptedSwaps(outDir, leftover);
   await mkdir(staging);
@@ -61,12 +61,12 @@ export async function stageOutput(outDir: string, { reserve = [] }: { reserve?: 
   return {
     dir: staging,
     async write(files) {
-      for (const file of files) {
-        assertInside(file.path);
+      const placed = files.map((file) => {
         carried.delete(file.path);
         if (reserved) written.add(file.path);
-      }
-      const write = writeFiles(files);
+        return { contents: file.contents, path: placeInStaging(file.path), sameAs: file.sameAs === undefined ? undefined : placeInStaging(file.sameAs) };
+      });
+      const write = writeFiles(placed);
       writing.add(write);
       try {
         await write;
@@ -76,7 +76,7 @@ export async function stageOutput(outDir: string, { reserve = [] }: { reserve?: 
     },
     carry(files) {
       for (const file of files) {
-        assertInside(file.path);
+        placeInStaging(file.path);
         carried.set(file.path, file.stamp);
       }
     },
@@ -149,16 +149,20 @@ async function replaceContents(outDir: string, staging: string): Promise<void> {
 }
 
 /**
- * A check that refuses a path that is absolute or, once normalised, not strictly inside `dir`. A prefix test of the
- * joined path: it runs for every file a build writes, and `path.relative` (isWithin) took 13 ms of a cold build of 206 pages.
+ * A check that refuses a path that is absolute or, once normalised, not strictly inside `dir`, and gives the file's
+ * absolute path. It runs for every file a build writes, before any of the build's code is optimised: only the relative
+ * path is normalised, as `dir` already is (`path.relative` took 13 ms of a cold build of 206 pages, and joining the
+ * two, normalising the whole, 7–9 ms per 1,400 paths in a fresh process).
  */
-function insideChecker(dir: string): (relative: string) => void {
+function insideChecker(dir: string): (relative: string) => string {
   const inside = path.join(dir, path.sep);
+  const up = '..' + path.sep;
   return (relative) => {
-    const file = path.join(dir, relative);
-    if (path.isAbsolute(relative) || !file.startsWith(inside) || file.length === inside.length) {
+    const normal = path.normalize(relative);
+    if (path.isAbsolute(relative) || normal === '.' || normal === '..' || normal.startsWith(up)) {
       throw new DocsgenError(`refusing to write ${JSON.stringify(relative)}: it is outside the output folder`);
     }
+    return inside + normal;
   };
 }
 

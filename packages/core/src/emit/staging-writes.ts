@@ -21,8 +21,8 @@ function onPool<T>(call: (done: (error: NodeJS.ErrnoException | null, value?: T)
 }
 
 /**
- * Writes files into a fresh staging folder (paths relative to it, already checked to lie inside it). What costs here is
- * making inodes: on ext4 without a journal (this machine's disk) each new file or folder is placed after a scan past
+ * Writes files into a fresh staging folder (absolute paths, already checked to lie inside it, as is `sameAs`). What costs
+ * here is making inodes: on ext4 without a journal (this machine's disk) each new file or folder is placed after a scan past
  * the inodes freed in the last minutes, so a build right after an output or cache was deleted pays for every inode in
  * proportion to what was deleted (bench/PERFORMANCE-LOG.md, *A cold build's system time: making inodes*). A file with `sameAs` is therefore a hard link to the
  * file it names when that is written in the same call, and written as a file of its own where the file system has no
@@ -39,12 +39,9 @@ export function stagingWriter(staging: string): (files: StagedFile[]) => Promise
   return async (files) => {
     const written = new Set(files.flatMap((file) => (file.sameAs ? [] : [file.path])));
     const isLink = (file: StagedFile) => file.sameAs !== undefined && written.has(file.sameAs);
-    await Promise.all([...new Set(files.map((file) => path.dirname(path.join(staging, file.path))))].map(folder));
-    await inBatches(files.filter((file) => !isLink(file)), (file) => writeFileOnPool(path.join(staging, file.path), file.contents));
-    await inBatches(files.filter(isLink), (file) => {
-      const to = path.join(staging, file.path);
-      return linkOnPool(path.join(staging, file.sameAs!), to).catch(() => writeFileOnPool(to, file.contents));
-    });
+    await Promise.all([...new Set(files.map((file) => path.dirname(file.path)))].map(folder));
+    await inBatches(files.filter((file) => !isLink(file)), (file) => writeFileOnPool(file.path, file.contents));
+    await inBatches(files.filter(isLink), (file) => linkOnPool(file.sameAs!, file.path).catch(() => writeFileOnPool(file.path, file.contents)));
   };
 }
 

@@ -12,6 +12,7 @@ import { copyFixture, type FixtureSite } from '../helpers/fixtures.js';
 import { assertSameFiles, snapshot } from '../helpers/output-snapshot.js';
 import { entryHolding, forgeIndex, intactPayloads, overwritePayload, packedEntries, packedKeys, packFiles, truncateWithin, payloadText, withTextReplaced } from '../helpers/cache-packs.js';
 import { writePackSync } from '../../packages/core/src/cache/pack-file.js';
+import { OUTPUT_MARKER } from '../../packages/core/src/emit/output-folder.js';
 
 let site: FixtureSite;
 const { cacheDir, coldBuild, cachedBuild } = cacheComparison(() => site);
@@ -299,6 +300,18 @@ test('entries a build did not use are pruned once an hour old; recent ones (a co
 
 /** The inode of a file of the cached build's output: the same inode after a rebuild means the file was carried over, not written. */
 const inode = async (file: string) => (await stat(site.file(path.join('cached', file)))).ino;
+
+test('a build reports the files and bytes of its output, written or carried over, though its files are kept in several batches at once', async () => {
+  await rm(cacheDir(), { recursive: true, force: true });
+  const sizes = (files: Map<string, Buffer>) => [...files].filter(([file]) => file !== OUTPUT_MARKER).reduce((sum, [, bytes]) => sum + bytes.length, 0);
+  const first = await cachedBuild();
+  assert.equal(first.stats.files, first.files.size - 1, 'every file but the marker');
+  assert.equal(first.stats.bytes, sizes(first.files), 'the bytes of every file written');
+  await site.edit('content/docs/intro.md', (text) => text + '\n为统计字节数新增的一段话。\n');
+  const rebuilt = await cachedBuild();
+  assert.ok(rebuilt.stats.renderedPages < rebuilt.stats.pages, 'most pages carried over');
+  assert.equal(rebuilt.stats.bytes, sizes(rebuilt.files), 'the bytes of the files written and carried over');
+});
 
 test('a rebuild links unchanged files from the previous output and writes the edited page, byte-identical to a cold build', async () => {
   await freshCache();

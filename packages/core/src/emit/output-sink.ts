@@ -43,8 +43,11 @@ export async function createOutputSink({ staged, outDir, cacheDir }: OutputSinkO
     async keep(batch) {
       count += batch.length;
       // With the previous output at hand, sizes come from the stamps (most files are carried, their text never encoded).
-      if (carry) bytes += await carry.keep(batch);
-      else {
+      // Added once the batch is kept: `bytes += await …` would read `bytes` before the await, and keeps run side by side.
+      if (carry) {
+        const kept = await carry.keep(batch);
+        bytes += kept;
+      } else {
         for (const file of batch) bytes += byteLength(file);
         if (staged) await staged.write(batch);
         else files.push(...batch);
